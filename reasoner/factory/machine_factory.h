@@ -1,0 +1,48 @@
+#pragma once
+// Picks and builds the state machine back end for a game.
+//
+//   backend "prover":  the reference prover (always builds for a parseable game).
+//   backend "propnet": the propositional network; fails if grounding or the build exceeds
+//                      its budget.
+//   backend "auto":    the propnet, verified against the prover on random playouts (legal
+//                      sets, next states, terminal, goals); falls back to the prover with a
+//                      reason when the build fails, exceeds its budget or disagrees.
+//
+// Blocking: CreateMachine runs the whole build on the calling thread and returns within
+// roughly the time budget (checked cooperatively). Thread safety: may be called from
+// several threads at once for different games.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "reasoner/gdl/description.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::reasoner {
+
+struct MachineOptions {
+  std::string backend = "auto";             // "prover" | "propnet" | "auto"
+  double build_seconds = 30.0;              // budget for grounding + propnet build
+  size_t build_memory_bytes = size_t{4} << 30;  // budget for grounding + propnet build
+  int verify_playouts = 20;                 // random playouts compared against the prover (auto)
+  double verify_seconds = 5.0;              // cap on verification time (auto)
+  unsigned seed = 1;                        // randomness of verification playouts
+};
+
+struct MachineBuild {
+  std::shared_ptr<const StateMachine> machine;  // null if nothing could be built
+  std::string backend;                          // back end chosen ("prover", "propnet")
+  std::string reason;                           // why (e.g. "propnet verified on 20 playouts",
+                                                // "grounding exceeded 30 s budget; using prover")
+  double build_ms = 0;                          // wall time spent in CreateMachine
+};
+
+// Builds a machine for `description` (raw, as parsed: normalisation happens inside).
+// Never throws for bad rules: returns a null machine with the reason instead.
+MachineBuild CreateMachine(const gdl::Description& description, const MachineOptions& options);
+
+// True if `name` is one of the back end names above.
+bool IsKnownBackend(const std::string& name);
+
+}  // namespace ggp::reasoner

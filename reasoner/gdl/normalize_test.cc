@@ -1,0 +1,64 @@
+#include "reasoner/gdl/normalize.h"
+
+#include <gtest/gtest.h>
+
+namespace ggp::gdl {
+namespace {
+
+Description Parse(std::string_view text) {
+  Description d;
+  std::vector<kif::Diagnostic> errors;
+  EXPECT_TRUE(ParseDescription(text, std::make_shared<kif::SymbolTable>(), &d, &errors));
+  return d;
+}
+
+std::vector<std::string> Rules(const Description& d) {
+  std::vector<std::string> out;
+  for (const Rule& r : d.rules) out.push_back(ToString(r, *d.symbols));
+  return out;
+}
+
+TEST(Description, RolesInFactOrderAndUpperCaseKeywords) {
+  Description d = Parse("(ROLE white) (role black) (<= (LEGAL ?p noop) (ROLE ?p))");
+  ASSERT_EQ(d.roles.size(), 2u);
+  EXPECT_EQ(d.symbols->Name(d.roles[0].symbol), "white");
+  EXPECT_EQ(Rules(d)[2], "(<= (legal ?p noop) (role ?p))");
+}
+
+TEST(Description, ReportsEveryMalformedItem) {
+  Description d;
+  std::vector<kif::Diagnostic> errors;
+  EXPECT_FALSE(ParseDescription("(role a)\n(<= (p ?x) (not a b))\n(<= (q) (distinct a))\n",
+                                std::make_shared<kif::SymbolTable>(), &d, &errors));
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].where.line, 2);
+  EXPECT_EQ(errors[1].where.line, 3);
+}
+
+TEST(Normalize, ExpandsOrIntoOneRulePerAlternative) {
+  Description d = Normalize(Parse("(<= (p ?x) (q ?x) (or (r ?x) (s ?x)))"));
+  EXPECT_EQ(Rules(d), (std::vector<std::string>{"(<= (p ?x) (q ?x) (r ?x))",
+                                                "(<= (p ?x) (q ?x) (s ?x))"}));
+}
+
+TEST(Normalize, NegatedOrBecomesConjunction) {
+  Description d = Normalize(Parse("(<= (p ?x) (q ?x) (not (or (r ?x) (s ?x))))"));
+  EXPECT_EQ(Rules(d), (std::vector<std::string>{"(<= (p ?x) (q ?x) (not (r ?x)) (not (s ?x)))"}));
+}
+
+TEST(Normalize, MovesDistinctAndNotAfterTheirBindings) {
+  Description d = Normalize(
+      Parse("(<= (p ?x ?y) (distinct ?x ?y) (not (r ?y)) (q ?x) (t 1) (q ?y) (s ?x))"));
+  EXPECT_EQ(Rules(d), (std::vector<std::string>{
+                          "(<= (p ?x ?y) (q ?x) (t 1) (q ?y) (distinct ?x ?y) (not (r ?y)) (s ?x))"}));
+}
+
+TEST(Normalize, DropsOldStyleBase) {
+  Description d = Normalize(Parse("(base cell 1 2) (base (x 1)) (role a)"));
+  EXPECT_EQ(Rules(d), (std::vector<std::string>{"(role a)"}));
+  Description keep = Normalize(Parse("(base (x 1)) (role a)"));
+  EXPECT_EQ(keep.rules.size(), 2u);
+}
+
+}  // namespace
+}  // namespace ggp::gdl

@@ -1,0 +1,89 @@
+#pragma once
+// A game state as a set of fluent indices, stored as a bitset. Back ends number their
+// fluents densely from 0; a back end whose fluent set is not known in advance (the prover)
+// may grow states, so equality and hashing ignore trailing zero words.
+//
+// Copying a state copies its words. Reusing one State object as an output parameter keeps
+// its capacity, so steady-state loops do not allocate.
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace ggp::reasoner {
+
+class State {
+ public:
+  State() = default;
+  explicit State(size_t num_fluents) : words_((num_fluents + 63) / 64, 0) {}
+
+  bool Test(uint32_t fluent) const {
+    size_t w = fluent >> 6;
+    return w < words_.size() && ((words_[w] >> (fluent & 63)) & 1u);
+  }
+  void Set(uint32_t fluent) {
+    size_t w = fluent >> 6;
+    if (w >= words_.size()) words_.resize(w + 1, 0);
+    words_[w] |= uint64_t{1} << (fluent & 63);
+  }
+  void Reset(uint32_t fluent) {
+    size_t w = fluent >> 6;
+    if (w < words_.size()) words_[w] &= ~(uint64_t{1} << (fluent & 63));
+  }
+  // Removes every fluent, keeping capacity; `num_fluents` sizes the bitset.
+  void Clear(size_t num_fluents) { words_.assign((num_fluents + 63) / 64, 0); }
+
+  size_t Count() const {
+    size_t n = 0;
+    for (uint64_t w : words_) n += static_cast<size_t>(std::popcount(w));
+    return n;
+  }
+
+  // Calls f(index) for each fluent in increasing order.
+  template <typename F>
+  void ForEach(F&& f) const {
+    for (size_t w = 0; w < words_.size(); ++w) {
+      uint64_t bits = words_[w];
+      while (bits != 0) {
+        f(static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits))));
+        bits &= bits - 1;
+      }
+    }
+  }
+
+  std::span<const uint64_t> words() const { return words_; }
+  std::span<uint64_t> mutable_words() { return words_; }
+
+  size_t Hash() const {
+    size_t n = words_.size();
+    while (n > 0 && words_[n - 1] == 0) --n;
+    uint64_t h = 0x243F6A8885A308D3ull;
+    for (size_t i = 0; i < n; ++i) {
+      h ^= words_[i] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    }
+    return static_cast<size_t>(h);
+  }
+
+  friend bool operator==(const State& a, const State& b) {
+    const auto& x = a.words_.size() >= b.words_.size() ? a.words_ : b.words_;
+    const auto& y = a.words_.size() >= b.words_.size() ? b.words_ : a.words_;
+    for (size_t i = 0; i < y.size(); ++i) {
+      if (x[i] != y[i]) return false;
+    }
+    for (size_t i = y.size(); i < x.size(); ++i) {
+      if (x[i] != 0) return false;
+    }
+    return true;
+  }
+
+ private:
+  std::vector<uint64_t> words_;
+};
+
+struct StateHash {
+  size_t operator()(const State& s) const { return s.Hash(); }
+};
+
+}  // namespace ggp::reasoner

@@ -1,0 +1,91 @@
+#pragma once
+// The state machine seam: one interface, several back ends (prover, propnet, board/DFA).
+//
+//   roles, initial state, legal moves, next state, terminal, goals
+//
+// Contract for every back end:
+//  - A StateMachine is immutable after construction and may be shared by any number of
+//    threads. Each thread passes its own Workspace (NewWorkspace()) to the query methods;
+//    a Workspace must not be used by two threads at once. Workspaces may cache the
+//    evaluation of the last state they saw, so asking IsTerminal, LegalMoves and Goal
+//    about one state in a row is cheap.
+//  - Roles are indices 0..num_roles()-1 in the order of the (role ...) facts.
+//  - A Move is a small integer naming one move term of one role: the same term may have
+//    different ids for different roles. Ids are stable for the machine's lifetime.
+//  - States are fluent bitsets (state.h) whose indices belong to the machine that made
+//    them: never mix states of two machines.
+//  - Query methods do not allocate once output vectors and states have reached their
+//    working capacity (back ends strive for this; the prover may allocate).
+//  - Symbols appear only in the boundary methods at the bottom (MoveTerm, FindMove,
+//    Fluents), which are for the protocol edge, logs and conformance, not hot loops.
+//  - Errors in the rules (a role without legal moves, no goal) are reported through the
+//    results (an empty legal list, kNoGoal), never by crashing.
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "reasoner/kif/symbol_table.h"
+#include "reasoner/kif/term.h"
+#include "reasoner/state.h"
+
+namespace ggp::reasoner {
+
+using Move = int32_t;
+inline constexpr int kNoGoal = -1;
+
+// Per-thread scratch space of one machine. Opaque to callers.
+class Workspace {
+ public:
+  virtual ~Workspace() = default;
+};
+
+class StateMachine {
+ public:
+  virtual ~StateMachine() = default;
+
+  // Short name of the back end: "prover", "propnet", ...
+  virtual std::string_view backend() const = 0;
+
+  int num_roles() const { return static_cast<int>(roles_.size()); }
+  const kif::Term& role(int r) const { return roles_[static_cast<size_t>(r)]; }
+  const std::vector<kif::Term>& roles() const { return roles_; }
+  const kif::SymbolTable& symbols() const { return *symbols_; }
+  const std::shared_ptr<kif::SymbolTable>& shared_symbols() const { return symbols_; }
+
+  virtual std::unique_ptr<Workspace> NewWorkspace() const = 0;
+
+  virtual void InitialState(State* out) const = 0;
+  virtual bool IsTerminal(const State& s, Workspace& ws) const = 0;
+  // The legal moves of `role` in `s`, in a deterministic order, without duplicates;
+  // `out` is overwritten. Empty if the rules give the role no legal move.
+  virtual void LegalMoves(const State& s, int role, Workspace& ws, std::vector<Move>* out) const = 0;
+  // The successor of `s` under `joint` (one move per role, role order). `out` may not alias
+  // `s`. Moves need not be legal: the successor is whatever the rules derive.
+  virtual void NextState(const State& s, std::span<const Move> joint, Workspace& ws,
+                         State* out) const = 0;
+  // The goal value (0..100) of `role` in `s`; kNoGoal if none holds. If the rules give
+  // several values, the highest.
+  virtual int Goal(const State& s, int role, Workspace& ws) const = 0;
+
+  // ---- Symbol boundary (not for hot loops) ----
+  // The term of a move id of `role`.
+  virtual kif::Term MoveTerm(int role, Move m) const = 0;
+  // The id of move term `t` for `role`, if the machine can name it (it need not be legal
+  // anywhere). Ground terms only.
+  virtual std::optional<Move> FindMove(int role, const kif::Term& t) const = 0;
+  // The fluents of `s` as terms (without the surrounding `true`), in index order.
+  virtual std::vector<kif::Term> Fluents(const State& s) const = 0;
+
+ protected:
+  StateMachine(std::shared_ptr<kif::SymbolTable> symbols, std::vector<kif::Term> roles)
+      : symbols_(std::move(symbols)), roles_(std::move(roles)) {}
+
+ private:
+  std::shared_ptr<kif::SymbolTable> symbols_;
+  std::vector<kif::Term> roles_;
+};
+
+}  // namespace ggp::reasoner
