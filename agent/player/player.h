@@ -1,0 +1,66 @@
+#pragma once
+// The move-choosing side of the agent: one Player per match and role, behind one
+// interface so that the server, the local match runner (builtin:NAME players) and the
+// tournaments use the same policies (random, legal, montecarlo, mcts, minimax, ...).
+//
+// Lifecycle, in this order: Start once; then for each turn SelectMove (at most once per
+// state); Advance with the joint move the server reports (which may differ from what we
+// chose); ... ; Finish once. Calls for one Player never overlap (the session serialises
+// them), but different Players run concurrently on different threads.
+//
+// Time: every method that may take time gets a steady-clock deadline and must return by
+// it (policies poll the clock; a returned move is always legal in the given state).
+
+#include <chrono>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent {
+
+using SteadyClock = std::chrono::steady_clock;
+using Deadline = SteadyClock::time_point;
+
+// What a search reports about one move decision, for the match event log.
+struct MoveStats {
+  long long iterations = 0;   // playouts / simulations / nodes searched
+  long long nodes = 0;        // tree nodes (0 for tree-less policies)
+  int max_depth = 0;
+  double value = -1;          // expected goal (0..100) of the chosen move, -1 if unknown
+  double visit_share = -1;    // share of root visits on the chosen move, -1 if n/a
+  bool proven = false;        // the value is proven (solver)
+  double elapsed_ms = 0;
+  nlohmann::json extra;       // policy-specific details
+};
+nlohmann::json ToJson(const MoveStats& s);
+
+class Player {
+ public:
+  virtual ~Player() = default;
+
+  // Short policy name ("random", "mcts", ...).
+  virtual std::string_view name() const = 0;
+
+  // The match begins: `machine` is shared and immutable, `role` our index, `initial` the
+  // initial state. May prepare until `deadline`. Blocks the calling thread.
+  virtual void Start(std::shared_ptr<const reasoner::StateMachine> machine, int role,
+                     const reasoner::State& initial, Deadline deadline) = 0;
+
+  // Chooses a legal move of our role in `state` (non-terminal, where we have >= 1 legal
+  // move), returning by `deadline`. Blocks the calling thread.
+  virtual reasoner::Move SelectMove(const reasoner::State& state, Deadline deadline,
+                                    MoveStats* stats) = 0;
+
+  // The joint move (role order) that was applied, and the resulting state. Quick.
+  virtual void Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) = 0;
+
+  // The match is over (or aborted). Free what can be freed. Quick.
+  virtual void Finish() = 0;
+};
+
+}  // namespace ggp::agent
