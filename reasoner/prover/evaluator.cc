@@ -1,0 +1,359 @@
+#include "reasoner/prover/evaluator.h"
+
+namespace ggp::reasoner::prover {
+
+using PKind = Pattern::Kind;
+using LKind = BodyLiteral::Kind;
+
+Evaluator::Evaluator(const Program& program, bool static_mode)
+    : program_(program), terms_(program.terms()), static_mode_(static_mode) {
+  tables_.reserve(static_cast<size_t>(program.num_relations()));
+  memos_.reserve(static_cast<size_t>(program.num_relations()));
+  for (int arity : program.relation_arity()) {
+    tables_.emplace_back(arity);
+    if (static_mode) tables_.back().EnableIndex();
+    memos_.emplace_back(arity);
+  }
+  computed_.assign(program.components().size(), 0);
+  sessions_.resize(program.components().size());
+}
+
+const FactTable& Evaluator::Table(int relation) const {
+  if (!static_mode_ && program_.component_of_relation(relation).is_static) {
+    return program_.static_facts(relation);
+  }
+  return tables_[static_cast<size_t>(relation)];
+}
+
+void Evaluator::Invalidate(bool does_only) {
+  const auto& comps = program_.components();
+  for (size_t c = 0; c < comps.size(); ++c) {
+    const Component& comp = comps[c];
+    if (comp.is_static || (does_only && !comp.depends_on_does)) continue;
+    if (comp.materialised) {
+      if (!computed_[c]) continue;
+      computed_[c] = 0;
+      for (int r : comp.relations) tables_[static_cast<size_t>(r)].Clear();
+    } else {
+      for (int r : comp.relations) {
+        Memo& m = memos_[static_cast<size_t>(r)];
+        m.calls.Clear();
+        for (size_t i = 0; i < m.used; ++i) m.answers[i].Clear();
+        m.complete.clear();
+        m.used = 0;
+      }
+    }
+  }
+}
+
+void Evaluator::SetState(const State& s) {
+  Invalidate(/*does_only=*/false);
+  if (program_.rel_true < 0) return;
+  FactTable& t = tables_[static_cast<size_t>(program_.rel_true)];
+  s.ForEach([&](uint32_t fl) {
+    TermId id = program_.FluentTerm(fl);
+    t.Insert(std::span<const TermId>(&id, 1));
+  });
+  computed_[static_cast<size_t>(program_.component_of(program_.rel_true))] = 1;
+}
+
+void Evaluator::SetJoint(std::span<const TermId> moves) {
+  Invalidate(/*does_only=*/true);
+  if (program_.rel_does < 0) return;
+  FactTable& t = tables_[static_cast<size_t>(program_.rel_does)];
+  for (size_t r = 0; r < moves.size() && r < program_.role_terms.size(); ++r) {
+    TermId pair[2] = {program_.role_terms[r], moves[r]};
+    t.Insert(pair);
+  }
+  computed_[static_cast<size_t>(program_.component_of(program_.rel_does))] = 1;
+}
+
+const FactTable& Evaluator::Facts(int relation) {
+  if (program_.component_of_relation(relation).materialised) {
+    EnsureMaterialised(relation);
+    return Table(relation);
+  }
+  std::vector<TermId> free(static_cast<size_t>(program_.relation_arity()[static_cast<size_t>(relation)]),
+                           kNoTerm);
+  return Call(relation, free);
+}
+
+void Evaluator::EnsureMaterialised(int relation) {
+  int c = program_.component_of(relation);
+  if (computed_[static_cast<size_t>(c)]) return;
+  if (!static_mode_ && program_.components()[static_cast<size_t>(c)].is_static) return;
+  computed_[static_cast<size_t>(c)] = 1;  // set first: rules of the component read it
+  EvalComponent(c);
+}
+
+void Evaluator::EvalComponent(int component) {
+  const Component& comp = program_.components()[static_cast<size_t>(component)];
+  const auto& rules = program_.rules();
+  auto run = [&](const CompiledRule& r) {
+    return EvalRule(r, {}, &tables_[static_cast<size_t>(r.head)]);
+  };
+  if (!comp.recursive) {
+    for (int r : comp.rules) run(rules[static_cast<size_t>(r)]);
+    return;
+  }
+  while (!overflowed_) {
+    bool changed = false;
+    for (int r : comp.rules) {
+      if (!rules[static_cast<size_t>(r)].negates_own_component) changed |= run(rules[static_cast<size_t>(r)]);
+    }
+    if (changed) continue;
+    for (int r : comp.rules) {
+      if (rules[static_cast<size_t>(r)].negates_own_component) changed |= run(rules[static_cast<size_t>(r)]);
+    }
+    if (!changed) break;
+  }
+}
+
+Evaluator::Frame& Evaluator::PushFrame(int num_variables) {
+  if (depth_ == frames_.size()) frames_.emplace_back();
+  Frame& f = frames_[depth_++];
+  f.bindings.assign(static_cast<size_t>(num_variables), kNoTerm);
+  f.trail.clear();
+  return f;
+}
+
+bool Evaluator::EvalRule(const CompiledRule& rule, std::span<const TermId> call, FactTable* out) {
+  Frame& f = PushFrame(rule.num_variables);
+  bool saved = changed_;
+  changed_ = false;
+  bool unifies = true;
+  for (size_t k = 0; k < call.size() && unifies; ++k) {
+    if (call[k] != kNoTerm) unifies = Match(rule.head_args[k], call[k], f);
+  }
+  if (unifies) Join(rule, 0, f, out);
+  bool changed = changed_;
+  changed_ = saved || changed;
+  PopFrame();
+  return changed;
+}
+
+const FactTable& Evaluator::Call(int relation, std::span<const TermId> pattern) {
+  const int c = program_.component_of(relation);
+  const bool tabled = program_.components()[static_cast<size_t>(c)].recursive;
+  if (tabled && depth_ > kMaxNesting) {
+    free_pattern_.assign(pattern.size(), kNoTerm);
+    pattern = free_pattern_;
+  }
+  Memo& m = memos_[static_cast<size_t>(relation)];
+  // Slots follow the insertion order of the calls table. A known call that is still
+  // incomplete belongs to the session in progress: its partial answers are what we have.
+  long known = m.calls.IndexOf(pattern);
+  if (known >= 0) return m.answers[static_cast<size_t>(known)];
+  m.calls.Insert(pattern);
+  size_t slot = m.calls.size() - 1;
+  if (m.answers.size() <= slot) {
+    m.answers.emplace_back(program_.relation_arity()[static_cast<size_t>(relation)]);
+  }
+  m.complete.push_back(tabled ? 0 : 1);
+  m.used = slot + 1;
+  FactTable* out = &m.answers[slot];
+  // The pattern may live in scratch that nested calls reuse: copy it.
+  std::vector<TermId> call(pattern.begin(), pattern.end());
+  auto run_rules = [&](int rel, std::span<const TermId> p, FactTable* answers) {
+    bool changed = false;
+    for (int r : program_.rules_of(rel)) {
+      changed |= EvalRule(program_.rules()[static_cast<size_t>(r)], p, answers);
+      if (overflowed_) break;
+    }
+    return changed;
+  };
+  if (!tabled) {
+    run_rules(relation, call, out);
+    return *out;
+  }
+  auto& session = sessions_[static_cast<size_t>(c)];
+  const bool leader = session.empty();
+  session.emplace_back(relation, slot);
+  run_rules(relation, call, out);
+  if (!leader) return *out;
+  std::vector<TermId> again;
+  bool changed = true;
+  while (changed && !overflowed_) {
+    changed = false;
+    for (size_t i = 0; i < session.size(); ++i) {
+      auto [rel, s] = session[i];
+      Memo& mm = memos_[static_cast<size_t>(rel)];
+      auto t = mm.calls.Tuple(s);
+      again.assign(t.begin(), t.end());
+      changed |= run_rules(rel, again, &mm.answers[s]);
+    }
+  }
+  for (auto [rel, s] : session) memos_[static_cast<size_t>(rel)].complete[s] = 1;
+  session.clear();
+  return *out;
+}
+
+void Evaluator::Undo(Frame& f, size_t mark) {
+  while (f.trail.size() > mark) {
+    f.bindings[static_cast<size_t>(f.trail.back())] = kNoTerm;
+    f.trail.pop_back();
+  }
+}
+
+void Evaluator::PatternOf(const std::vector<Pattern>& args, Frame& f, std::vector<TermId>* out) {
+  out->clear();
+  for (const Pattern& p : args) out->push_back(IsBound(p, f) ? Build(p, f) : kNoTerm);
+}
+
+void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable* out) {
+  if (overflowed_) return;
+  if (index == rule.body.size()) {
+    TermId small[16];
+    std::vector<TermId> big;
+    TermId* tuple = small;
+    if (rule.head_args.size() > 16) {
+      big.resize(rule.head_args.size());
+      tuple = big.data();
+    }
+    for (size_t k = 0; k < rule.head_args.size(); ++k) {
+      tuple[k] = Build(rule.head_args[k], f);
+      if (tuple[k] == kNoTerm) return;  // unsafe rule: a head variable was never bound
+    }
+    if (out->Insert(std::span<const TermId>(tuple, rule.head_args.size()))) {
+      changed_ = true;
+      if (out->size() > kMaxFacts) overflowed_ = true;
+    }
+    return;
+  }
+  const BodyLiteral& lit = rule.body[index];
+  size_t mark = f.trail.size();
+  switch (lit.kind) {
+    case LKind::kPositive:
+    case LKind::kNegative: {
+      const FactTable* t;
+      bool materialised = program_.component_of_relation(lit.relation).materialised;
+      if (materialised) {
+        EnsureMaterialised(lit.relation);
+        t = &Table(lit.relation);
+      } else {
+        if (patterns_.size() <= depth_) patterns_.resize(depth_ + 1);
+        std::vector<TermId>& pattern = patterns_[depth_];
+        PatternOf(lit.args, f, &pattern);
+        t = &Call(lit.relation, pattern);
+      }
+      if (lit.kind == LKind::kNegative) {
+        for (size_t j = 0; j < t->size(); ++j) {
+          bool hit = MatchArgs(lit.args, t->Tuple(j), f);
+          Undo(f, mark);
+          if (hit) return;
+        }
+        Join(rule, index + 1, f, out);
+        return;
+      }
+      if (t->indexed() && !lit.args.empty() && IsBound(lit.args[0], f)) {
+        TermId first = Build(lit.args[0], f);
+        // By index: a recursive rule may append to this very list while we iterate.
+        size_t n = t->WithFirst(first).size();
+        for (size_t j = 0; j < n; ++j) {
+          if (MatchArgs(lit.args, t->Tuple(t->WithFirst(first)[j]), f)) Join(rule, index + 1, f, out);
+          Undo(f, mark);
+        }
+        return;
+      }
+      size_t n = t->size();
+      for (size_t j = 0; j < n; ++j) {
+        if (MatchArgs(lit.args, t->Tuple(j), f)) Join(rule, index + 1, f, out);
+        Undo(f, mark);
+      }
+      return;
+    }
+    case LKind::kDistinct:
+    case LKind::kEqual: {
+      bool bound_a = IsBound(lit.args[0], f), bound_b = IsBound(lit.args[1], f);
+      if (lit.kind == LKind::kDistinct) {
+        // distinct with an unbound variable never holds (unsafe rule).
+        if (bound_a && bound_b && Build(lit.args[0], f) != Build(lit.args[1], f)) {
+          Join(rule, index + 1, f, out);
+        }
+        return;
+      }
+      if (bound_a && bound_b) {
+        if (Build(lit.args[0], f) == Build(lit.args[1], f)) Join(rule, index + 1, f, out);
+      } else if (bound_a && Match(lit.args[1], Build(lit.args[0], f), f)) {
+        Join(rule, index + 1, f, out);
+      } else if (bound_b && Match(lit.args[0], Build(lit.args[1], f), f)) {
+        Join(rule, index + 1, f, out);
+      }
+      Undo(f, mark);
+      return;
+    }
+  }
+}
+
+bool Evaluator::MatchArgs(const std::vector<Pattern>& args, std::span<const TermId> tuple, Frame& f) {
+  for (size_t k = 0; k < args.size(); ++k) {
+    if (!Match(args[k], tuple[k], f)) return false;
+  }
+  return true;
+}
+
+bool Evaluator::Match(const Pattern& p, TermId id, Frame& f) {
+  switch (p.kind) {
+    case PKind::kGround:
+      return p.ground == id;
+    case PKind::kVariable: {
+      TermId& slot = f.bindings[static_cast<size_t>(p.variable)];
+      if (slot != kNoTerm) return slot == id;
+      slot = id;
+      f.trail.push_back(p.variable);
+      return true;
+    }
+    case PKind::kCompound: {
+      if (!terms_.IsCompound(id) || terms_.Functor(id) != p.functor ||
+          terms_.Arity(id) != static_cast<int>(p.args.size())) {
+        return false;
+      }
+      for (size_t k = 0; k < p.args.size(); ++k) {
+        if (!Match(p.args[k], terms_.Arg(id, static_cast<int>(k)), f)) return false;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Evaluator::IsBound(const Pattern& p, const Frame& f) const {
+  switch (p.kind) {
+    case PKind::kGround:
+      return true;
+    case PKind::kVariable:
+      return f.bindings[static_cast<size_t>(p.variable)] != kNoTerm;
+    case PKind::kCompound:
+      for (const Pattern& a : p.args) {
+        if (!IsBound(a, f)) return false;
+      }
+      return true;
+  }
+  return false;
+}
+
+TermId Evaluator::Build(const Pattern& p, const Frame& f) {
+  switch (p.kind) {
+    case PKind::kGround:
+      return p.ground;
+    case PKind::kVariable:
+      return f.bindings[static_cast<size_t>(p.variable)];
+    case PKind::kCompound: {
+      TermId small[8];
+      std::vector<TermId> big;
+      TermId* args = small;
+      if (p.args.size() > 8) {
+        big.resize(p.args.size());
+        args = big.data();
+      }
+      for (size_t k = 0; k < p.args.size(); ++k) {
+        args[k] = Build(p.args[k], f);
+        if (args[k] == kNoTerm) return kNoTerm;
+      }
+      return terms_.Intern(p.functor, true, std::span<const TermId>(args, p.args.size()));
+    }
+  }
+  return kNoTerm;
+}
+
+}  // namespace ggp::reasoner::prover

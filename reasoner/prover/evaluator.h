@@ -1,0 +1,105 @@
+#pragma once
+// Evaluation of a compiled Program for one state (and joint move): bottom-up for
+// materialised components, top-down with memoisation for the others.
+//
+//  - Materialised components (program.h) are computed whole the first time a rule or a
+//    query reads them, by a fixpoint for recursive ones (rules that negate a relation of
+//    their own component run after the others have settled).
+//  - Other relations are evaluated per call: a call is the relation plus the arguments the
+//    caller has bound (unbound positions are free); its answers are computed once by
+//    running the relation's rules with the head unified against the call, and memoised.
+//    Positive recursion is tabled: the first call into a recursive component leads; calls
+//    it reaches in the same component see partial answers, and the leader re-runs every
+//    call of the component until no answer is added (the least fixpoint over the
+//    subgoals actually needed).
+//  - SetState forgets everything that depends on `true`; SetJoint what depends on `does`.
+//    Memoised calls of static relations are kept for the workspace's lifetime.
+// Rules are joined in the literal order the normaliser chose (negations and distinct
+// after the literals binding their variables). Evaluation of data never recurses on the
+// C++ stack: nesting depth is bounded by the depth of the rules' relation graph.
+// A table that grows past kMaxFacts stops growing (runaway rules) and overflowed() is set.
+//
+// Not synchronised: one Evaluator per thread.
+
+#include <deque>
+#include <span>
+#include <vector>
+
+#include "reasoner/prover/program.h"
+#include "reasoner/state.h"
+
+namespace ggp::reasoner::prover {
+
+class Evaluator {
+ public:
+  static constexpr size_t kMaxFacts = size_t{1} << 22;
+  // Beyond this nesting of calls, recursive calls are generalised (all arguments free) so
+  // that long chains of distinct subgoals cannot exhaust the stack.
+  static constexpr size_t kMaxNesting = 400;
+
+  // `static_mode`: materialised static components go into this evaluator's own tables
+  // (used once, at construction, to compute them); otherwise they are read from the program.
+  Evaluator(const Program& program, bool static_mode);
+
+  // Sets the current state (fluent indices of the program's numbering).
+  void SetState(const State& s);
+  // Sets the current joint move: one move TermId per role.
+  void SetJoint(std::span<const TermId> moves);
+  // Every fact of `relation` in the current state / joint move.
+  const FactTable& Facts(int relation);
+  // Takes the tables out (static mode).
+  std::vector<FactTable> TakeTables() { return std::move(tables_); }
+
+  bool overflowed() const { return overflowed_; }
+
+ private:
+  struct Frame {
+    std::vector<TermId> bindings;
+    std::vector<int> trail;
+  };
+  // Memoised calls of one on-demand relation.
+  struct Memo {
+    explicit Memo(int arity) : calls(arity) {}
+    FactTable calls;               // call patterns (kNoTerm = free), index = answer slot
+    std::deque<FactTable> answers;  // stable addresses while nested calls add more
+    std::vector<char> complete;     // per call: answers final (tabled calls start incomplete)
+    size_t used = 0;
+  };
+
+  const FactTable& Table(int relation) const;
+  void EnsureMaterialised(int relation);
+  void EvalComponent(int component);
+  // Runs `rule`; each derived head tuple is inserted into `out`. With `call`, the head is
+  // first unified with the bound positions of the call.
+  bool EvalRule(const CompiledRule& rule, std::span<const TermId> call, FactTable* out);
+  void Join(const CompiledRule& rule, size_t index, Frame& f, FactTable* out);
+  const FactTable& Call(int relation, std::span<const TermId> pattern);
+  // The call pattern of `args` under `f`: bound positions as ids, free ones kNoTerm.
+  void PatternOf(const std::vector<Pattern>& args, Frame& f, std::vector<TermId>* out);
+  bool Match(const Pattern& p, TermId id, Frame& f);
+  bool MatchArgs(const std::vector<Pattern>& args, std::span<const TermId> tuple, Frame& f);
+  TermId Build(const Pattern& p, const Frame& f);
+  bool IsBound(const Pattern& p, const Frame& f) const;
+  void Undo(Frame& f, size_t mark);
+  Frame& PushFrame(int num_variables);
+  void PopFrame() { --depth_; }
+  void Invalidate(bool does_only);
+
+  const Program& program_;
+  TermStore& terms_;
+  bool static_mode_;
+  bool overflowed_ = false;
+  bool changed_ = false;
+  std::vector<FactTable> tables_;
+  std::vector<char> computed_;       // per component (materialised ones)
+  std::vector<Memo> memos_;          // per relation (on-demand ones)
+  std::deque<Frame> frames_;         // frames_[depth]; deque: stable while nesting deepens
+  size_t depth_ = 0;
+  std::deque<std::vector<TermId>> patterns_;  // per-depth scratch for call patterns
+  // Per recursive component: the calls of the evaluation in progress (relation, slot);
+  // the first call is the leader that iterates them all to a fixpoint.
+  std::vector<std::vector<std::pair<int, size_t>>> sessions_;
+  std::vector<TermId> free_pattern_;
+};
+
+}  // namespace ggp::reasoner::prover
