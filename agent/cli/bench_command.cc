@@ -1,23 +1,102 @@
-// Placeholder: the 'bench' subcommand is declared so that the command line is complete;
-// its implementation replaces this file.
+// `ggp-agent bench --game FILE [--game FILE...] [--machine NAME] [--seconds S] [--json]`:
+// random-playout benchmark (agent/tools/playout_bench.h) of each game on one thread.
+// Prints rollouts/s, state changes/s, average depth and microseconds per legal-move call;
+// with --json one JSON object per game per line with the keys game, machine,
+// rollouts_per_s, state_changes_per_s, avg_depth, legal_us. Exit status 1 if a game cannot
+// be loaded or built.
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "agent/cli/commands.h"
+#include "agent/tools/playout_bench.h"
+#include "reasoner/factory/machine_factory.h"
+#include "reasoner/gdl/description.h"
 
 namespace ggp::agent {
+namespace {
+
+struct BenchCliOptions {
+  std::vector<std::string> games;
+  std::string machine = "auto";
+  tools::BenchOptions bench;
+  bool json = false;
+};
+
+int BenchOne(const BenchCliOptions& o, const std::string& path) {
+  std::string game = std::filesystem::path(path).stem().string();
+  auto symbols = std::make_shared<kif::SymbolTable>();
+  gdl::Description description;
+  std::vector<kif::Diagnostic> errors;
+  if (!gdl::LoadDescriptionFile(path, symbols, &description, &errors)) {
+    std::cerr << "cannot load " << path
+              << (errors.empty() ? "" : ": " + kif::FormatDiagnostic(errors.front())) << "\n";
+    return 1;
+  }
+  reasoner::MachineOptions mo;
+  mo.backend = o.machine;
+  reasoner::MachineBuild build = reasoner::CreateMachine(description, mo);
+  if (!build.machine) {
+    std::cerr << game << ": no " << o.machine << " machine: " << build.reason << "\n";
+    return 1;
+  }
+  tools::BenchResult r = tools::RunPlayoutBenchmark(*build.machine, o.bench);
+  if (o.json) {
+    nlohmann::json j = {{"game", game},
+                        {"machine", build.backend},
+                        {"rollouts_per_s", r.rollouts_per_s},
+                        {"state_changes_per_s", r.state_changes_per_s},
+                        {"avg_depth", r.avg_depth},
+                        {"legal_us", r.legal_us}};
+    std::cout << j.dump() << std::endl;
+  } else {
+    std::cout << fmt::format(
+                     "{}: {} ({:.0f} ms build): {:.1f} rollouts/s, {:.0f} state changes/s, avg depth "
+                     "{:.1f}, {:.2f} us per legal call ({} rollouts in {:.1f} s{})",
+                     game, build.backend, build.build_ms, r.rollouts_per_s, r.state_changes_per_s,
+                     r.avg_depth, r.legal_us, r.rollouts, r.seconds,
+                     r.stuck > 0 ? fmt::format(", {} stuck", r.stuck) : "")
+              << std::endl;
+  }
+  return 0;
+}
+
+int RunBench(const BenchCliOptions& o) {
+  int status = 0;
+  for (const std::string& g : o.games) status |= BenchOne(o, g);
+  return status;
+}
+
+}  // namespace
 
 void AddBenchCommand(CLI::App& app, CommandRun* run) {
-  auto* sub = app.add_subcommand("bench", "Benchmark random playouts of a game (not built yet)");
-  sub->allow_extras();
-  sub->callback([run] {
-    *run = [] {
-      std::cerr << "ggp-agent bench: not built yet\n";
-      return 2;
-    };
-  });
+  auto o = std::make_shared<BenchCliOptions>();
+  auto* sub = app.add_subcommand(
+      "bench", "Benchmark random playouts of games (single thread): rollouts/s, state changes/s, "
+               "avg depth, us per legal call");
+  sub->add_option("--game", o->games, "GDL file (.kif); repeat for several games")
+      ->required()
+      ->check(CLI::ExistingFile);
+  sub->add_option("--machine", o->machine, "State machine back end")
+      ->check(CLI::IsMember({"auto", "prover", "propnet"}))
+      ->capture_default_str();
+  sub->add_option("--seconds", o->bench.seconds, "Measured time per game")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--warmup", o->bench.warmup_seconds, "Warm-up time per game (not measured)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  sub->add_option("--seed", o->bench.seed, "Seed of the random moves")->capture_default_str();
+  sub->add_flag("--json", o->json, "One JSON object per game per line");
+  sub->callback([run, o] { *run = [o] { return RunBench(*o); }; });
 }
 
 }  // namespace ggp::agent

@@ -1,23 +1,138 @@
-// Placeholder: the 'serve' subcommand is declared so that the command line is complete;
-// its implementation replaces this file.
+// `ggp-agent serve`: the GGP player. An HTTP server (protocol/http_server.h) hands every
+// request to a MatchManager (agent/session/match_manager.h), which runs each match on its
+// own worker thread with the chosen policy. Per-match event files go to --log-dir
+// (`ggp-agent tail` renders them); service logs go to stderr. SIGINT/SIGTERM stop the
+// server, end the live matches (logged as aborted) and exit 0.
 
 #include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
 
-#include <iostream>
+#include <memory>
+#include <string>
 
 #include "agent/cli/commands.h"
+#include "agent/player/registry.h"
+#include "agent/search/register.h"
+#include "agent/session/match_manager.h"
+#include "protocol/http_server.h"
+#include "reasoner/factory/machine_factory.h"
 
 namespace ggp::agent {
+namespace {
+
+struct ServeOptions {
+  std::string address = "0.0.0.0";
+  int port = 9147;
+  std::string name = "ggp-agent";
+  std::string log_dir = "logs";
+  int threads = 1;
+  int io_threads = 2;
+  int margin_ms = 1000;
+  std::string policy = "montecarlo";
+  int max_matches = 4;
+  std::string machine = "auto";
+  unsigned long long seed = 0;
+  bool verbose = false;
+};
+
+// Service logs go to stderr (stdout stays free for tools); same pattern as main().
+void LogToStderr() {
+  auto logger = spdlog::get("serve");
+  if (!logger) logger = spdlog::stderr_color_mt("serve");
+  spdlog::set_default_logger(logger);
+  spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%l%$ %v");
+}
+
+int RunServe(const ServeOptions& o) {
+  LogToStderr();
+  if (o.verbose) spdlog::set_level(spdlog::level::debug);
+  search::RegisterSearchPolicies();
+  if (!HasPolicy(o.policy)) {
+    std::string names;
+    for (const std::string& n : PolicyNames()) names += " " + n;
+    spdlog::error("unknown policy '{}'; known:{}", o.policy, names);
+    return 2;
+  }
+  if (!reasoner::IsKnownBackend(o.machine)) {
+    spdlog::error("unknown machine back end '{}' (auto, prover, propnet)", o.machine);
+    return 2;
+  }
+
+  SessionOptions session;
+  session.name = o.name;
+  session.log_dir = o.log_dir;
+  session.margin = std::chrono::milliseconds(o.margin_ms);
+  session.policy = o.policy;
+  session.player.seed = o.seed;
+  session.player.threads = o.threads;
+  session.max_matches = o.max_matches;
+  session.machine_backend = o.machine;
+  session.builder = [](const gdl::Description& d, const reasoner::MachineOptions& mo) {
+    return reasoner::CreateMachine(d, mo);
+  };
+  // Declared before the server, which calls into it until it has stopped.
+  MatchManager manager(session);
+
+  protocol::HttpServerOptions http;
+  http.address = o.address;
+  http.port = static_cast<std::uint16_t>(o.port);
+  http.io_threads = o.io_threads;
+  http.name = o.name;
+  http.handle_signals = true;
+  protocol::HttpServer server(http, manager);
+  std::string error;
+  if (!server.Start(&error)) {
+    spdlog::error("cannot serve on {}:{}: {}", o.address, o.port, error);
+    return 1;
+  }
+  spdlog::info("{} serving on {}:{} (policy {}, machine {}, margin {} ms, up to {} matches, "
+               "event logs in {})",
+               o.name, o.address, server.port(), o.policy, o.machine, o.margin_ms,
+               o.max_matches, o.log_dir.empty() ? "(none)" : o.log_dir);
+  server.Wait();  // until SIGINT/SIGTERM
+  spdlog::info("stopping: ending {} live matches", manager.live_matches());
+  manager.Shutdown();
+  spdlog::info("stopped");
+  return 0;
+}
+
+}  // namespace
 
 void AddServeCommand(CLI::App& app, CommandRun* run) {
-  auto* sub = app.add_subcommand("serve", "Serve as a GGP player over HTTP (not built yet)");
-  sub->allow_extras();
-  sub->callback([run] {
-    *run = [] {
-      std::cerr << "ggp-agent serve: not built yet\n";
-      return 2;
-    };
-  });
+  auto o = std::make_shared<ServeOptions>();
+  auto* sub = app.add_subcommand("serve", "Serve as a GGP player over HTTP");
+  sub->add_option("--address", o->address, "Interface to listen on")->capture_default_str();
+  sub->add_option("--port", o->port, "TCP port (0: any free port)")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  sub->add_option("--name", o->name, "Player name reported by INFO (no spaces)")
+      ->capture_default_str();
+  sub->add_option("--log-dir", o->log_dir, "Directory of per-match event files (\"\": none)")
+      ->capture_default_str();
+  sub->add_option("--threads", o->threads, "Search threads per match (policies that can use them)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  sub->add_option("--io-threads", o->io_threads, "HTTP threads")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  sub->add_option("--margin-ms", o->margin_ms,
+                  "Safety margin: replies are due at receipt + clock - margin")
+      ->check(CLI::Range(0, 600000))
+      ->capture_default_str();
+  sub->add_option("--policy", o->policy, "Move policy (random, legal, montecarlo, mcts, ...)")
+      ->capture_default_str();
+  sub->add_option("--max-matches", o->max_matches,
+                  "Matches at once before INFO reports busy")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  sub->add_option("--machine", o->machine, "Reasoner back end")
+      ->check(CLI::IsMember({"auto", "prover", "propnet"}))
+      ->capture_default_str();
+  sub->add_option("--seed", o->seed, "Random seed of the policies (0: random)")
+      ->capture_default_str();
+  sub->add_flag("-v,--verbose", o->verbose, "Debug logging (every request and reply)");
+  sub->callback([run, o] { *run = [o] { return RunServe(*o); }; });
 }
 
 }  // namespace ggp::agent

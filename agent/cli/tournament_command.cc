@@ -1,23 +1,155 @@
-// Placeholder: the 'tournament' subcommand is declared so that the command line is complete;
-// its implementation replaces this file.
+// `ggp-agent tournament`: a round robin of local matches (agent/runner/tournament.h) among
+// HTTP players and builtin policies over several games; prints the standings and writes
+// standings.csv, standings.json, scores and every match JSON into --out.
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "agent/cli/commands.h"
+#include "agent/runner/game.h"
+#include "agent/runner/progress.h"
+#include "agent/runner/tournament.h"
+#include "agent/search/register.h"
+#include "reasoner/factory/machine_factory.h"
 
 namespace ggp::agent {
+namespace {
+
+struct TournamentCliOptions {
+  std::vector<std::string> games;
+  std::vector<std::string> players;
+  int rounds = 1;
+  int start_clock = 10;
+  int play_clock = 5;
+  std::string out = "tournament";
+  std::string name = "Local";
+  std::string machine = "auto";
+  unsigned long long seed = 0;
+  bool uppercase = false;
+  int builtin_margin_ms = 250;
+  int threads = 1;
+};
+
+int RunTournamentCommand(const TournamentCliOptions& o) {
+  search::RegisterSearchPolicies();
+  if (!reasoner::IsKnownBackend(o.machine)) {
+    std::cerr << "unknown machine back end '" << o.machine << "' (auto, prover, propnet)\n";
+    return 2;
+  }
+  reasoner::MachineOptions machine_options;
+  machine_options.backend = o.machine;
+  std::vector<runner::Game> games;
+  for (const std::string& path : o.games) {
+    runner::Game game;
+    std::string error;
+    if (!runner::LoadGameFile(
+            path, o.uppercase,
+            [&](const gdl::Description& d) { return reasoner::CreateMachine(d, machine_options); },
+            &game, &error)) {
+      std::cerr << error << "\n";
+      return 1;
+    }
+    games.push_back(std::move(game));
+  }
+
+  for (const runner::Game& game : games) {
+    if (game.num_roles() <= static_cast<int>(o.players.size())) continue;
+    for (const std::string& p : o.players) {
+      if (p.rfind("builtin:", 0) != 0) {
+        std::cerr << "warning: " << game.key << " has more roles than players, so " << p
+                  << " gets several seats of one match (same match id twice)\n";
+      }
+    }
+  }
+
+  runner::TournamentOptions options;
+  options.name = o.name;
+  options.rounds = o.rounds;
+  options.out_dir = o.out;
+  options.match.start_clock = o.start_clock;
+  options.match.play_clock = o.play_clock;
+  options.match.style = o.uppercase ? runner::ServerStyle::kDresden : runner::ServerStyle::kGgpBase;
+  options.match.seed = o.seed;
+  options.link.seed = o.seed;
+  options.link.threads = o.threads;
+  options.link.dresden = o.uppercase;
+  options.link.builtin_margin = runner::Millis{o.builtin_margin_ms};
+
+  runner::LiveLine live(stdout);
+  auto progress = [&](const runner::TournamentMatch& m, const runner::MatchRecord& rec,
+                      std::string_view phase) {
+    if (!live.enabled()) return;
+    std::string line = fmt::format("[{}/{}] {} {}: {}", m.index + 1, m.total, m.game->key,
+                                   fmt::join(m.players, " vs "), runner::DescribeStep(rec, phase));
+    if (phase == "end") {
+      live.Clear();
+      std::cout << line << "\n";
+    } else {
+      live.Show(line);
+    }
+  };
+  runner::TournamentResult result;
+  std::string error;
+  if (!runner::RunTournament(games, o.players, options, progress, &result, &error)) {
+    live.Clear();
+    std::cerr << error << "\n";
+    return 2;
+  }
+  live.Clear();
+  std::cout << fmt::format("{} matches on {} games, {} round(s), clocks {}/{} s\n", result.matches,
+                           games.size(), o.rounds, o.start_clock, o.play_clock);
+  std::cout << result.standings.Table();
+  std::cout << "written " << o.out << "/standings.csv, " << o.out << "/standings.json\n";
+  for (const std::string& p : result.problems) std::cerr << "problem: " << p << "\n";
+  return result.problems.empty() ? 0 : 1;
+}
+
+}  // namespace
 
 void AddTournamentCommand(CLI::App& app, CommandRun* run) {
-  auto* sub = app.add_subcommand("tournament", "Play a round robin of local matches and print standings (not built yet)");
-  sub->allow_extras();
-  sub->callback([run] {
-    *run = [] {
-      std::cerr << "ggp-agent tournament: not built yet\n";
-      return 2;
-    };
-  });
+  auto o = std::make_shared<TournamentCliOptions>();
+  auto* sub = app.add_subcommand(
+      "tournament",
+      "Round robin of local matches: every assignment of distinct players to the roles of "
+      "every game, N rounds; prints standings");
+  sub->add_option("--games", o->games, "GDL files (.kif)")->required()->check(CLI::ExistingFile);
+  sub->add_option("--players", o->players,
+                  "http://host:port/ or builtin:NAME; with fewer players than roles, players "
+                  "repeat (give HTTP players one seat each)")
+      ->required();
+  sub->add_option("--rounds", o->rounds, "Repetitions of the whole schedule")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub->add_option("--start", o->start_clock, "Start clock (s)")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
+  sub->add_option("--play", o->play_clock, "Play clock (s)")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
+  sub->add_option("--out", o->out, "Directory for standings, scores and match JSON")
+      ->capture_default_str();
+  sub->add_option("--name", o->name, "Tournament name (match id prefix)")->capture_default_str();
+  sub->add_option("--machine", o->machine, "Referee's reasoner back end")
+      ->check(CLI::IsMember({"auto", "prover", "propnet"}))
+      ->capture_default_str();
+  sub->add_option("--seed", o->seed, "Seed of fallback moves and builtin policies (0: random)")
+      ->capture_default_str();
+  sub->add_flag("--uppercase", o->uppercase, "Dresden style (see `match --help`)");
+  sub->add_option("--builtin-margin-ms", o->builtin_margin_ms,
+                  "Builtin players must answer by call + clock - margin")
+      ->check(CLI::Range(0, 600000))
+      ->capture_default_str();
+  sub->add_option("--threads", o->threads, "Search threads of builtin policies")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  sub->callback([run, o] { *run = [o] { return RunTournamentCommand(*o); }; });
 }
 
 }  // namespace ggp::agent

@@ -2,6 +2,7 @@
 // The move-choosing side of the agent: one Player per match and role, behind one
 // interface so that the server, the local match runner (builtin:NAME players) and the
 // tournaments use the same policies (random, legal, montecarlo, mcts, minimax, ...).
+// Policies are created by name through agent/player/registry.h (MakePlayer, RegisterPolicy).
 //
 // Lifecycle, in this order: Start once; then for each turn SelectMove (at most once per
 // state); Advance with the joint move the server reports (which may differ from what we

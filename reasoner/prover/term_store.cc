@@ -1,18 +1,44 @@
 #include "reasoner/prover/term_store.h"
 
+#include <algorithm>
 #include <mutex>
 
 namespace ggp::reasoner::prover {
 
 size_t TermStore::KeyHash::operator()(const Key& k) const {
-  size_t h = static_cast<size_t>(k.functor) * 0x9E3779B97F4A7C15ull + (k.compound ? 1 : 0);
-  for (TermId a : k.args) h = (h ^ static_cast<size_t>(a)) * 0x100000001B3ull;
-  return h;
+  uint64_t h = static_cast<uint64_t>(static_cast<uint32_t>(k.functor)) * 0x9E3779B97F4A7C15ull +
+               (k.compound ? 1 : 0);
+  for (TermId a : k.args) {
+    h ^= static_cast<uint64_t>(static_cast<uint32_t>(a));
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
+  }
+  return static_cast<size_t>(h);
+}
+
+TermStore::TermStore() {
+  for (auto& c : chunks_) c.store(nullptr, std::memory_order_relaxed);
+}
+
+TermStore::~TermStore() {
+  for (auto& c : chunks_) delete[] c.load(std::memory_order_relaxed);
 }
 
 TermId TermStore::FindLocked(const Key& k) const {
   auto it = ids_.find(k);
   return it == ids_.end() ? kNoTerm : it->second;
+}
+
+const TermId* TermStore::StoreArgs(std::span<const TermId> args) {
+  if (args.empty()) return nullptr;
+  if (args.size() > kArgBlock - arg_used_) {
+    arg_blocks_.push_back(std::make_unique<TermId[]>(std::max(kArgBlock, args.size())));
+    arg_used_ = 0;
+  }
+  TermId* out = arg_blocks_.back().get() + arg_used_;
+  std::copy(args.begin(), args.end(), out);
+  arg_used_ += args.size();
+  return out;
 }
 
 TermId TermStore::Intern(kif::SymbolId functor, bool compound, std::span<const TermId> args) {
@@ -29,10 +55,18 @@ TermId TermStore::Intern(kif::SymbolId functor, bool compound, std::span<const T
   std::unique_lock lock(mu_);
   TermId id = FindLocked(key);
   if (id != kNoTerm) return id;
-  id = static_cast<TermId>(entries_.size());
-  entries_.push_back({functor, compound, static_cast<uint32_t>(args_.size()),
-                      static_cast<uint32_t>(args.size())});
-  args_.insert(args_.end(), args.begin(), args.end());
+  id = count_.load(std::memory_order_relaxed);
+  uint32_t x = static_cast<uint32_t>(id) + (1u << kFirstChunkBits);
+  int top = 31 - __builtin_clz(x);
+  size_t chunk = static_cast<size_t>(top - kFirstChunkBits);
+  uint32_t offset = x - (1u << top);
+  Entry* entries = chunks_[chunk].load(std::memory_order_relaxed);
+  if (entries == nullptr) {
+    entries = new Entry[size_t{1} << top];
+    chunks_[chunk].store(entries, std::memory_order_release);
+  }
+  entries[offset] = Entry{functor, compound, static_cast<uint32_t>(args.size()), StoreArgs(args)};
+  count_.store(id + 1, std::memory_order_release);
   ids_.emplace(key, id);
   return id;
 }
@@ -56,49 +90,17 @@ TermId TermStore::Find(const kif::Term& t) const {
   return FindLocked(key);
 }
 
-kif::SymbolId TermStore::Functor(TermId id) const {
-  std::shared_lock lock(mu_);
-  return entries_[static_cast<size_t>(id)].functor;
-}
-
-bool TermStore::IsCompound(TermId id) const {
-  std::shared_lock lock(mu_);
-  return entries_[static_cast<size_t>(id)].compound;
-}
-
-int TermStore::Arity(TermId id) const {
-  std::shared_lock lock(mu_);
-  return static_cast<int>(entries_[static_cast<size_t>(id)].arity);
-}
-
 void TermStore::Args(TermId id, std::vector<TermId>* out) const {
-  std::shared_lock lock(mu_);
-  const Entry& e = entries_[static_cast<size_t>(id)];
-  out->assign(args_.begin() + e.first_arg, args_.begin() + e.first_arg + e.arity);
-}
-
-TermId TermStore::Arg(TermId id, int i) const {
-  std::shared_lock lock(mu_);
-  const Entry& e = entries_[static_cast<size_t>(id)];
-  return args_[e.first_arg + static_cast<uint32_t>(i)];
+  std::span<const TermId> a = ArgSpan(id);
+  out->assign(a.begin(), a.end());
 }
 
 kif::Term TermStore::ToTerm(TermId id) const {
-  Entry e;
-  std::vector<TermId> args;
-  {
-    std::shared_lock lock(mu_);
-    e = entries_[static_cast<size_t>(id)];
-    args.assign(args_.begin() + e.first_arg, args_.begin() + e.first_arg + e.arity);
-  }
+  const Entry& e = At(id);
   kif::Term t{e.functor, false, e.compound, {}};
-  for (TermId a : args) t.args.push_back(ToTerm(a));
+  t.args.reserve(e.arity);
+  for (uint32_t i = 0; i < e.arity; ++i) t.args.push_back(ToTerm(e.args[i]));
   return t;
-}
-
-size_t TermStore::size() const {
-  std::shared_lock lock(mu_);
-  return entries_.size();
 }
 
 }  // namespace ggp::reasoner::prover

@@ -2,12 +2,16 @@
 // Interned ground terms for the prover. Every ground term (constant or compound) gets a
 // dense TermId; equal terms have equal ids, so terms compare and hash as integers.
 //
-// Thread safety: Intern and the accessors may be called concurrently. Lookups of existing
-// terms take a shared lock; adding a term takes an exclusive one. Accessors copy out what
-// they return, so no reference outlives a concurrent insertion.
+// Thread safety: Intern, Find and the accessors may be called concurrently. Reading a term
+// (Functor, IsCompound, Arity, Arg, Args, ToTerm) takes no lock: entries live in chunks
+// that never move, published with release/acquire, and an id is only ever handed out after
+// its entry is complete. Looking up a term by structure (Intern, Find) takes a shared lock;
+// adding one takes an exclusive lock.
 
+#include <array>
+#include <atomic>
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <shared_mutex>
 #include <span>
 #include <unordered_map>
@@ -22,31 +26,41 @@ inline constexpr TermId kNoTerm = -1;
 
 class TermStore {
  public:
+  TermStore();
+  ~TermStore();
+  TermStore(const TermStore&) = delete;
+  TermStore& operator=(const TermStore&) = delete;
+
   // The id of constant `symbol`.
-  TermId Constant(kif::SymbolId symbol) { return Intern(symbol, true, {}); }
+  TermId Constant(kif::SymbolId symbol) { return Intern(symbol, false, {}); }
   // The id of `(functor args...)`; `compound` false only for constants.
   TermId Intern(kif::SymbolId functor, bool compound, std::span<const TermId> args);
   // The id of a ground kif term, interning it.
   TermId FromTerm(const kif::Term& t);
-  // The id of a ground kif term if already interned.
+  // The id of a ground kif term if already interned, else kNoTerm.
   TermId Find(const kif::Term& t) const;
 
-  // Structure of a term. Args() copies into `out` (cleared first).
-  kif::SymbolId Functor(TermId id) const;
-  bool IsCompound(TermId id) const;
-  int Arity(TermId id) const;
+  // Structure of a term (no locking; `id` must come from this store).
+  kif::SymbolId Functor(TermId id) const { return At(id).functor; }
+  bool IsCompound(TermId id) const { return At(id).compound; }
+  int Arity(TermId id) const { return static_cast<int>(At(id).arity); }
+  TermId Arg(TermId id, int i) const { return At(id).args[i]; }
+  std::span<const TermId> ArgSpan(TermId id) const {
+    const Entry& e = At(id);
+    return {e.args, e.arity};
+  }
+  // Copies the arguments into `out`.
   void Args(TermId id, std::vector<TermId>* out) const;
-  TermId Arg(TermId id, int i) const;
 
   kif::Term ToTerm(TermId id) const;
-  size_t size() const;
+  size_t size() const { return static_cast<size_t>(count_.load(std::memory_order_acquire)); }
 
  private:
   struct Entry {
     kif::SymbolId functor;
     bool compound;
-    uint32_t first_arg;  // index into args_
     uint32_t arity;
+    const TermId* args;  // into an argument block; stable
   };
   struct Key {
     kif::SymbolId functor;
@@ -60,11 +74,26 @@ class TermStore {
     size_t operator()(const Key& k) const;
   };
 
+  // Chunk k holds kFirstChunk << k entries; ids map to (chunk, offset) by bit arithmetic.
+  static constexpr int kFirstChunkBits = 10;
+  static constexpr int kMaxChunks = 31 - kFirstChunkBits;
+  static constexpr size_t kArgBlock = size_t{1} << 16;
+
+  const Entry& At(TermId id) const {
+    uint32_t x = static_cast<uint32_t>(id) + (1u << kFirstChunkBits);
+    int top = 31 - __builtin_clz(x);
+    int chunk = top - kFirstChunkBits;
+    uint32_t offset = x - (1u << top);
+    return chunks_[static_cast<size_t>(chunk)].load(std::memory_order_acquire)[offset];
+  }
   TermId FindLocked(const Key& k) const;
+  const TermId* StoreArgs(std::span<const TermId> args);  // exclusive lock held
 
   mutable std::shared_mutex mu_;
-  std::deque<Entry> entries_;
-  std::deque<TermId> args_;
+  std::array<std::atomic<Entry*>, kMaxChunks> chunks_;
+  std::atomic<int32_t> count_{0};
+  std::vector<std::unique_ptr<TermId[]>> arg_blocks_;
+  size_t arg_used_ = kArgBlock;  // in the last block
   std::unordered_map<Key, TermId, KeyHash> ids_;
 };
 

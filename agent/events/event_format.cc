@@ -1,0 +1,158 @@
+#include "agent/events/event_format.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace ggp::agent {
+namespace {
+
+constexpr const char* kReset = "\x1b[0m";
+constexpr const char* kDim = "\x1b[2m";
+constexpr const char* kBold = "\x1b[1m";
+
+const char* ColorOf(std::string_view event) {
+  if (event == "start") return "\x1b[32m";   // green
+  if (event == "play") return "\x1b[36m";    // cyan
+  if (event == "stop") return "\x1b[34m";    // blue
+  if (event == "error") return "\x1b[31m";   // red
+  if (event == "abort" || event == "expire") return "\x1b[33m";  // yellow
+  return "\x1b[35m";
+}
+
+std::string Str(const nlohmann::json& e, const char* key) {
+  auto it = e.find(key);
+  if (it == e.end() || it->is_null()) return "";
+  if (it->is_string()) return it->get<std::string>();
+  return it->dump();
+}
+
+bool Has(const nlohmann::json& e, const char* key) {
+  auto it = e.find(key);
+  return it != e.end() && !it->is_null();
+}
+
+std::string Number(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.*f", decimals, v);
+  return buf;
+}
+
+double Num(const nlohmann::json& e, const char* key) {
+  auto it = e.find(key);
+  return it != e.end() && it->is_number() ? it->get<double>() : NAN;
+}
+
+// "2026-01-02T03:04:05.678Z" -> "03:04:05.678" (or with the date).
+std::string TimeOf(const nlohmann::json& e, bool show_date) {
+  std::string t = Str(e, "time");
+  if (t.size() >= 23 && t[10] == 'T') {
+    return show_date ? t.substr(0, 10) + " " + t.substr(11, 12) : t.substr(11, 12);
+  }
+  return t;
+}
+
+void Append(std::string* out, const std::string& text) {
+  if (text.empty()) return;
+  if (!out->empty()) out->append("  ");
+  out->append(text);
+}
+
+std::string StartDetails(const nlohmann::json& e) {
+  std::string s;
+  if (Has(e, "role")) Append(&s, "as " + Str(e, "role"));
+  if (Has(e, "game")) Append(&s, "game " + Str(e, "game"));
+  if (Has(e, "start_clock") || Has(e, "play_clock")) {
+    Append(&s, "clocks " + Str(e, "start_clock") + "/" + Str(e, "play_clock") + " s");
+  }
+  if (Has(e, "policy")) Append(&s, "policy " + Str(e, "policy"));
+  if (auto it = e.find("machine"); it != e.end() && it->is_object()) {
+    std::string m = "machine " + Str(*it, "backend");
+    if (!std::isnan(Num(*it, "build_ms"))) m += " (" + Number(Num(*it, "build_ms"), 0) + " ms)";
+    if (Has(*it, "reason")) m += ": " + Str(*it, "reason");
+    Append(&s, m);
+  }
+  if (!std::isnan(Num(e, "prepare_ms"))) {
+    Append(&s, "prepared in " + Number(Num(e, "prepare_ms"), 0) + " ms");
+  }
+  return s;
+}
+
+std::string PlayDetails(const nlohmann::json& e) {
+  std::string s;
+  if (Has(e, "turn")) Append(&s, "turn " + Str(e, "turn"));
+  if (Has(e, "moves")) Append(&s, "got " + Str(e, "moves"));
+  if (Has(e, "move")) Append(&s, "ours " + Str(e, "move"));
+  if (!std::isnan(Num(e, "time_ms"))) Append(&s, Number(Num(e, "time_ms"), 0) + " ms");
+  if (auto it = e.find("fallback"); it != e.end() && it->is_boolean() && it->get<bool>()) {
+    Append(&s, "(fallback)");
+  }
+  if (auto it = e.find("stats"); it != e.end() && it->is_object()) {
+    double iterations = Num(*it, "iterations");
+    if (!std::isnan(iterations) && iterations > 0) Append(&s, Number(iterations, 0) + " it");
+    double value = Num(*it, "value");
+    if (!std::isnan(value) && value >= 0) Append(&s, "v " + Number(value, 1));
+  }
+  return s;
+}
+
+std::string StopDetails(const nlohmann::json& e) {
+  std::string s;
+  if (Has(e, "goals")) Append(&s, "goals " + Str(e, "goals"));
+  if (Has(e, "goal")) Append(&s, "ours " + Str(e, "goal"));
+  if (Has(e, "turns")) Append(&s, Str(e, "turns") + " turns");
+  return s;
+}
+
+std::string OtherDetails(const nlohmann::json& e) {
+  nlohmann::json rest = nlohmann::json::object();
+  for (auto it = e.begin(); it != e.end(); ++it) {
+    if (it.key() != "time" && it.key() != "event" && it.key() != "match") rest[it.key()] = *it;
+  }
+  return rest.empty() ? "" : rest.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::string FormatEvent(const nlohmann::json& e, const EventFormatOptions& options) {
+  if (!e.is_object()) return e.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string event = Str(e, "event");
+  std::string details;
+  if (event == "start") {
+    details = StartDetails(e);
+  } else if (event == "play") {
+    details = PlayDetails(e);
+  } else if (event == "stop") {
+    details = StopDetails(e);
+  } else if ((event == "error" || event == "abort" || event == "expire") &&
+             (Has(e, "cause") || Has(e, "reason"))) {
+    details = Has(e, "cause") ? Str(e, "cause") : Str(e, "reason");
+  } else {
+    details = OtherDetails(e);
+  }
+
+  std::string padded = event;
+  if (!details.empty() && padded.size() < 6) padded.resize(6, ' ');
+  std::string out;
+  if (options.color) {
+    out = std::string(kDim) + TimeOf(e, options.show_date) + kReset + " " + kBold +
+          Str(e, "match") + kReset + " " + ColorOf(event) + padded + kReset;
+  } else {
+    out = TimeOf(e, options.show_date) + " " + Str(e, "match") + " " + padded;
+  }
+  if (!details.empty()) out += " " + details;
+  return out;
+}
+
+std::optional<std::string> FormatEventLine(std::string_view line,
+                                           const EventFormatOptions& options) {
+  size_t first = line.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return std::nullopt;
+  nlohmann::json e = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (!e.is_object()) {
+    size_t last = line.find_last_not_of(" \t\r\n");
+    return std::string(line.substr(first, last - first + 1));
+  }
+  return FormatEvent(e, options);
+}
+
+}  // namespace ggp::agent

@@ -1,0 +1,17 @@
+#include "agent/player/player.h"
+
+namespace ggp::agent {
+
+nlohmann::json ToJson(const MoveStats& s) {
+  nlohmann::json j = {{"iterations", s.iterations},
+                      {"nodes", s.nodes},
+                      {"max_depth", s.max_depth},
+                      {"value", s.value},
+                      {"visit_share", s.visit_share},
+                      {"proven", s.proven},
+                      {"elapsed_ms", s.elapsed_ms}};
+  if (!s.extra.is_null()) j["extra"] = s.extra;
+  return j;
+}
+
+}  // namespace ggp::agent

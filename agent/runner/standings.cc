@@ -1,0 +1,129 @@
+#include "agent/runner/standings.h"
+
+#include <algorithm>
+#include <functional>
+
+#include <fmt/format.h>
+
+namespace ggp::agent::runner {
+
+std::vector<std::vector<int>> Seatings(int num_roles, int num_players) {
+  std::vector<std::vector<int>> out;
+  if (num_roles <= 0 || num_players <= 0) return out;
+  const bool distinct = num_players >= num_roles;
+  std::vector<int> seats;
+  std::function<void()> extend = [&] {
+    if (static_cast<int>(seats.size()) == num_roles) {
+      for (int p = 0; p < num_players && !distinct; ++p) {
+        if (std::find(seats.begin(), seats.end(), p) == seats.end()) return;
+      }
+      out.push_back(seats);
+      return;
+    }
+    for (int p = 0; p < num_players; ++p) {
+      if (distinct && std::find(seats.begin(), seats.end(), p) != seats.end()) continue;
+      seats.push_back(p);
+      extend();
+      seats.pop_back();
+    }
+  };
+  extend();
+  return out;
+}
+
+Standings::Standings(std::vector<std::string> players) {
+  for (std::string& p : players) {
+    PlayerStanding row;
+    row.player = std::move(p);
+    rows_.push_back(std::move(row));
+  }
+}
+
+void Standings::Add(const std::vector<int>& seating, const MatchRecord& record) {
+  for (size_t r = 0; r < seating.size(); ++r) {
+    PlayerStanding& row = rows_.at(static_cast<size_t>(seating[r]));
+    for (const auto& entry : record.errors) {
+      if (r >= entry.size()) continue;
+      const std::string& e = entry[r];
+      if (e == "TO") ++row.timeouts;
+      if (e == "CE") ++row.connection_errors;
+      if (e.rfind("IL", 0) == 0) ++row.illegal;
+    }
+    if (!record.is_completed || record.goal_values.size() != seating.size()) {
+      ++row.aborted;
+      continue;
+    }
+    const int goal = record.goal_values[r];
+    ++row.matches;
+    row.total += goal;
+    if (seating.size() == 1) {
+      ++(goal == 100 ? row.wins : row.losses);
+      continue;
+    }
+    int best_other = -1;
+    for (size_t o = 0; o < seating.size(); ++o) {
+      if (o != r) best_other = std::max(best_other, record.goal_values[o]);
+    }
+    if (goal > best_other) {
+      ++row.wins;
+    } else if (goal == best_other) {
+      ++row.draws;
+    } else {
+      ++row.losses;
+    }
+  }
+}
+
+std::vector<PlayerStanding> Standings::Ranked() const {
+  std::vector<PlayerStanding> out = rows_;
+  std::stable_sort(out.begin(), out.end(), [](const PlayerStanding& a, const PlayerStanding& b) {
+    if (a.average() != b.average()) return a.average() > b.average();
+    if (a.total != b.total) return a.total > b.total;
+    return a.player < b.player;
+  });
+  return out;
+}
+
+std::string Standings::Table() const {
+  size_t width = 6;
+  for (const auto& r : rows_) width = std::max(width, r.player.size());
+  std::string out = fmt::format("{:<4}{:<{}}  {:>7} {:>7} {:>7}  {:>4} {:>4} {:>4}  {:>4} {:>4} {:>4}\n",
+                                "#", "player", width, "matches", "total", "average", "win",
+                                "draw", "loss", "TO", "CE", "IL");
+  int rank = 0;
+  for (const auto& r : Ranked()) {
+    out += fmt::format("{:<4}{:<{}}  {:>7} {:>7} {:>7.1f}  {:>4} {:>4} {:>4}  {:>4} {:>4} {:>4}\n",
+                       ++rank, r.player, width, r.matches, r.total, r.average(), r.wins, r.draws,
+                       r.losses, r.timeouts, r.connection_errors, r.illegal);
+  }
+  return out;
+}
+
+std::string Standings::Csv() const {
+  std::string out = "player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL\n";
+  for (const auto& r : Ranked()) {
+    std::string name = r.player;
+    if (name.find_first_of(",\"") != std::string::npos) {
+      std::string quoted = "\"";
+      for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+      name = quoted + "\"";
+    }
+    out += fmt::format("{},{},{},{:.2f},{},{},{},{},{},{},{}\n", name, r.matches, r.total,
+                       r.average(), r.wins, r.draws, r.losses, r.aborted, r.timeouts,
+                       r.connection_errors, r.illegal);
+  }
+  return out;
+}
+
+nlohmann::json Standings::Json() const {
+  nlohmann::json players = nlohmann::json::array();
+  for (const auto& r : Ranked()) {
+    players.push_back({{"player", r.player}, {"matches", r.matches}, {"total", r.total},
+                       {"average", r.average()}, {"wins", r.wins}, {"draws", r.draws},
+                       {"losses", r.losses}, {"aborted", r.aborted}, {"TO", r.timeouts},
+                       {"CE", r.connection_errors}, {"IL", r.illegal}});
+  }
+  return {{"players", players}};
+}
+
+}  // namespace ggp::agent::runner

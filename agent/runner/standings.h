@@ -1,0 +1,68 @@
+#pragma once
+// Tournament bookkeeping: who sits where (Seatings) and the standings table.
+//
+// Seatings for a game with n roles among P players (indices 0..P-1):
+//  - P >= n: every ordered choice of n distinct players, i.e. every pairing (or n-tuple)
+//    of players in every role assignment: P!/(P-n)! seatings (3 players, 2 roles: 6).
+//  - P < n: players repeat: every n-tuple over the P players in which each player sits at
+//    least once (2 players, 3 roles: 6). A repeated builtin is independent per seat; a
+//    repeated HTTP player receives two STARTs with the same match id, which most players
+//    (ggp-agent included) cannot serve, so give HTTP players one seat each.
+// Order is lexicographic in seat indices, so runs are reproducible.
+//
+// Standings count seats: a player sitting twice in one match has two results. Per seat:
+// win if its goal is above every other seat's goal, draw if it ties the best of the
+// others, loss otherwise; in single-role games goal 100 is a win, anything else a loss.
+// Errors count the seat's TO, CE and IL entries over START and every PLAY. Aborted
+// matches count only their errors (they have no goals).
+//
+// Thread safety: plain values, not synchronised.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/runner/match_record.h"
+
+namespace ggp::agent::runner {
+
+std::vector<std::vector<int>> Seatings(int num_roles, int num_players);
+
+struct PlayerStanding {
+  std::string player;
+  int matches = 0;      // completed matches (seats)
+  long long total = 0;  // sum of goals
+  int wins = 0;
+  int draws = 0;
+  int losses = 0;
+  int aborted = 0;      // seats in aborted matches
+  int timeouts = 0;     // TO
+  int connection_errors = 0;  // CE
+  int illegal = 0;      // IL
+  double average() const { return matches > 0 ? static_cast<double>(total) / matches : 0.0; }
+};
+
+class Standings {
+ public:
+  explicit Standings(std::vector<std::string> players = {});
+
+  // Adds one match: seating[r] is the player index in role r.
+  void Add(const std::vector<int>& seating, const MatchRecord& record);
+
+  // Rows ordered by average score, then total, then name.
+  std::vector<PlayerStanding> Ranked() const;
+  const std::vector<PlayerStanding>& rows() const { return rows_; }
+
+  // A fixed-width text table with a header line.
+  std::string Table() const;
+  // CSV with a header: player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL
+  std::string Csv() const;
+  // {"players":[{"player":...,"matches":...,...}]}, ranked.
+  nlohmann::json Json() const;
+
+ private:
+  std::vector<PlayerStanding> rows_;
+};
+
+}  // namespace ggp::agent::runner

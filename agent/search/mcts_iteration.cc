@@ -1,0 +1,224 @@
+// One MCTS iteration: select / expand / playout / backup. Nothing here allocates once the
+// per-thread scratch has reached its working size (nodes themselves excepted).
+
+#include <algorithm>
+#include <cmath>
+
+#include "agent/search/mcts_search.h"
+
+namespace ggp::agent::search {
+
+bool MctsSearch::RunIteration(WorkerContext& c) {
+  Node* node = root_.get();
+  c.path.clear();
+  c.path_moves.clear();
+  c.line.clear();
+  c.terminal = false;
+  bool have_state = false;  // c.next holds the state to play out from
+  while (true) {
+    if (node->proven()) {
+      for (int r = 0; r < num_roles_; ++r) c.rewards[static_cast<size_t>(r)] = node->value(r);
+      c.terminal = node->terminal();
+      break;
+    }
+    const uint32_t joint = SelectJoint(*node, c);
+    c.path.push_back({node, joint});
+    Node* child = node->num_children() > 0 ? node->child(joint) : nullptr;
+    if (child != nullptr) {
+      node = child;
+      continue;
+    }
+    // Frontier: compute the successor, add it to the tree if the budget allows.
+    const uint32_t* picks = c.path_moves.data() + c.path_moves.size() - static_cast<size_t>(num_roles_);
+    for (int r = 0; r < num_roles_; ++r) c.joint[static_cast<size_t>(r)] = node->moves(r)[picks[r]];
+    node->LoadState(&c.cur);
+    machine_->NextState(c.cur, c.joint, *c.ws, &c.next);
+    have_state = true;
+    if (node->num_children() > 0 && ReserveNode()) {
+      std::unique_ptr<Node> created =
+          Node::Create(*machine_, *c.ws, c.next, *prior_, params_.max_children, &c.scratch);
+      if (created && node->TryAttach(joint, created.get())) {
+        account_->bytes.fetch_add(static_cast<int64_t>(created->bytes()), std::memory_order_relaxed);
+        Node* added = created.release();
+        if (added->terminal()) {
+          for (int r = 0; r < num_roles_; ++r) c.rewards[static_cast<size_t>(r)] = added->value(r);
+          c.terminal = true;
+          have_state = false;
+        }
+        break;
+      }
+      ReleaseNode(0);
+      if (created) {  // another thread attached this child first: descend into theirs
+        node = node->child(joint);
+        have_state = false;
+        continue;
+      }
+    }
+    break;
+  }
+  if (have_state && !Playout(c)) {
+    RevertVirtualLoss(c);
+    return false;
+  }
+  if (c.terminal) NoteTerminal(c.rewards);
+  Backup(c);
+  if (num_roles_ == 1 && c.terminal) RecordLine(c);
+  const int depth = static_cast<int>(c.path.size());
+  int seen = max_depth_.load(std::memory_order_relaxed);
+  while (depth > seen && !max_depth_.compare_exchange_weak(seen, depth, std::memory_order_relaxed)) {
+  }
+  iterations_.fetch_add(1, std::memory_order_relaxed);
+  return true;
+}
+
+uint32_t MctsSearch::SelectJoint(Node& node, WorkerContext& c) {
+  const uint32_t n_total = node.visits().fetch_add(1, std::memory_order_relaxed) + 1;
+  const bool simultaneous = node.num_movers() >= 2;
+  uint32_t joint = 0;
+  for (int r = 0; r < num_roles_; ++r) {
+    const uint32_t k = node.num_moves(r);
+    uint32_t pick = 0;
+    if (k > 1) {
+      pick = simultaneous && c.rng.Uniform() < params_.simultaneous_epsilon ? c.rng.Below(k)
+                                                                            : SelectMove(node, r, n_total, c);
+    }
+    if (k > 0) node.stat(r, pick).visits.fetch_add(1, std::memory_order_relaxed);
+    c.path_moves.push_back(pick);
+    if (num_roles_ == 1) c.line.push_back(node.moves(0)[pick]);
+    joint = joint * std::max<uint32_t>(k, 1) + pick;
+  }
+  return joint;
+}
+
+uint32_t MctsSearch::SelectMove(const Node& node, int role, uint32_t n_total, WorkerContext& c) const {
+  const uint32_t k = node.num_moves(role);
+  const bool turn = node.num_movers() == 1 && node.num_children() == k;
+  const double log_n = std::log(static_cast<double>(n_total));
+  const double sqrt_n = std::sqrt(static_cast<double>(n_total));
+  const double uniform = 1.0 / k;
+  const uint32_t start = c.rng.Below(k);  // rotates ties between threads and iterations
+  uint32_t best = start;
+  double best_score = -1e300;
+  for (uint32_t step = 0; step < k; ++step) {
+    const uint32_t i = start + step < k ? start + step : start + step - k;
+    const MoveStat& s = node.stat(role, i);
+    const uint32_t n = s.visits.load(std::memory_order_relaxed);
+    double score;
+    if (n == 0) {
+      score = 1e9 + s.prior;  // unvisited first, by prior
+    } else {
+      double q = s.reward_sum.load(std::memory_order_relaxed) / n;
+      if (turn) {
+        const Node* child = node.child(i);
+        if (child != nullptr && child->proven()) q = child->value(role);
+      }
+      score = q + params_.exploration * std::sqrt(log_n / n) +
+              params_.prior_weight * (s.prior - uniform) * sqrt_n / (1.0 + n);
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  return best;
+}
+
+bool MctsSearch::Playout(WorkerContext& c) {
+  reasoner::State* s = &c.next;
+  reasoner::State* t = &c.cur;
+  for (int step = 0;; ++step) {
+    if (stop_.load(std::memory_order_relaxed)) return false;
+    const bool terminal = machine_->IsTerminal(*s, *c.ws);
+    bool stuck = false;
+    if (!terminal && step < params_.max_playout_steps) {
+      for (int r = 0; r < num_roles_ && !stuck; ++r) {
+        std::vector<reasoner::Move>& legal = c.legal[static_cast<size_t>(r)];
+        machine_->LegalMoves(*s, r, *c.ws, &legal);
+        if (legal.empty()) {
+          stuck = true;  // broken rules: score the state as it is
+        } else {
+          c.joint[static_cast<size_t>(r)] = legal[playout_->Choose(*s, r, legal, c.rng)];
+        }
+      }
+      if (!stuck) {
+        if (num_roles_ == 1) c.line.push_back(c.joint[0]);
+        machine_->NextState(*s, c.joint, *c.ws, t);
+        std::swap(s, t);
+        continue;
+      }
+    }
+    for (int r = 0; r < num_roles_; ++r) {
+      c.rewards[static_cast<size_t>(r)] = ScaledGoal(machine_->Goal(*s, r, *c.ws));
+    }
+    c.terminal = terminal;
+    return true;
+  }
+}
+
+void MctsSearch::Backup(WorkerContext& c) {
+  bool check = false;  // the child below the current step was proven: try its parent
+  if (params_.solver && !c.path.empty()) {
+    const PathStep& last = c.path.back();
+    const Node* below = last.node->num_children() > 0 ? last.node->child(last.joint) : nullptr;
+    check = below != nullptr && below->proven();
+  }
+  for (size_t i = c.path.size(); i-- > 0;) {
+    Node& node = *c.path[i].node;
+    const uint32_t* picks = c.path_moves.data() + i * static_cast<size_t>(num_roles_);
+    for (int r = 0; r < num_roles_; ++r) {
+      if (node.num_moves(r) == 0) continue;
+      node.stat(r, picks[r]).reward_sum.fetch_add(c.rewards[static_cast<size_t>(r)],
+                                                  std::memory_order_relaxed);
+    }
+    if (check) check = node.proven() ? false : TryProve(node);
+  }
+}
+
+void MctsSearch::RevertVirtualLoss(WorkerContext& c) {
+  for (size_t i = 0; i < c.path.size(); ++i) {
+    Node& node = *c.path[i].node;
+    node.visits().fetch_sub(1, std::memory_order_relaxed);
+    const uint32_t* picks = c.path_moves.data() + i * static_cast<size_t>(num_roles_);
+    for (int r = 0; r < num_roles_; ++r) {
+      if (node.num_moves(r) == 0) continue;
+      node.stat(r, picks[r]).visits.fetch_sub(1, std::memory_order_relaxed);
+    }
+  }
+}
+
+void MctsSearch::NoteTerminal(std::span<const double> rewards) {
+  if (num_roles_ != 2 || sum_varies_.load(std::memory_order_relaxed)) return;
+  const int sum = static_cast<int>(std::lround((rewards[0] + rewards[1]) * 100.0));
+  int expected = -1;
+  if (!goal_sum_.compare_exchange_strong(expected, sum, std::memory_order_relaxed) &&
+      expected != sum) {
+    sum_varies_.store(true, std::memory_order_relaxed);
+  }
+}
+
+void MctsSearch::RecordLine(const WorkerContext& c) {
+  const double v = c.rewards[0];
+  if (v <= line_value_.load(std::memory_order_acquire)) return;
+  std::lock_guard<std::mutex> lock(line_mu_);
+  if (v <= line_value_.load(std::memory_order_relaxed)) return;
+  line_.assign(c.line.begin(), c.line.end());
+  line_pos_ = 0;
+  line_value_.store(v, std::memory_order_release);
+}
+
+bool MctsSearch::ReserveNode() {
+  const int64_t nodes = account_->nodes.fetch_add(1, std::memory_order_relaxed);
+  if ((params_.max_nodes > 0 && nodes >= params_.max_nodes) ||
+      account_->bytes.load(std::memory_order_relaxed) >= static_cast<int64_t>(params_.memory_limit_bytes)) {
+    account_->nodes.fetch_sub(1, std::memory_order_relaxed);
+    return false;
+  }
+  return true;
+}
+
+void MctsSearch::ReleaseNode(int64_t bytes) {
+  account_->nodes.fetch_sub(1, std::memory_order_relaxed);
+  if (bytes != 0) account_->bytes.fetch_sub(bytes, std::memory_order_relaxed);
+}
+
+}  // namespace ggp::agent::search

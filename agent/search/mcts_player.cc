@@ -1,0 +1,103 @@
+#include "agent/search/mcts_player.h"
+
+#include <algorithm>
+#include <random>
+#include <thread>
+
+namespace ggp::agent::search {
+
+SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
+  if (!j.is_object()) return p;
+  p.exploration = j.value("exploration", p.exploration);
+  p.prior_weight = j.value("prior_weight", p.prior_weight);
+  if (j.contains("memory_mb")) {
+    p.memory_limit_bytes = static_cast<size_t>(std::max<double>(1.0, j["memory_mb"].get<double>()) * (1 << 20));
+  }
+  p.max_nodes = j.value("max_nodes", p.max_nodes);
+  p.max_iterations = j.value("max_iterations", p.max_iterations);
+  p.solver = j.value("solver", p.solver);
+  p.decision_margin_ms = j.value("decision_margin_ms", p.decision_margin_ms);
+  p.max_playout_steps = j.value("max_playout_steps", p.max_playout_steps);
+  return p;
+}
+
+MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
+                       std::shared_ptr<const MovePrior> prior,
+                       std::shared_ptr<const PlayoutPolicy> playout)
+    : params_(SearchParamsFromJson(options.params)),
+      pool_(pool != nullptr ? pool : &SearchPool::Global()),
+      prior_(std::move(prior)),
+      playout_(std::move(playout)) {
+  params_.seed = options.seed != 0 ? options.seed : std::random_device{}();
+}
+
+MctsPlayer::~MctsPlayer() { Finish(); }
+
+void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, int role,
+                       const reasoner::State& initial, Deadline /*deadline*/) {
+  Finish();
+  machine_ = std::move(machine);
+  role_ = role;
+  workspace_ = machine_->NewWorkspace();
+  search_ = std::make_unique<MctsSearch>(machine_, role_, params_, pool_, prior_, playout_);
+  search_->SetRoot(initial);
+  iterations_at_last_decision_ = 0;
+  search_->Start();  // ponder from here on; Start returns at once
+}
+
+reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline deadline,
+                                      MoveStats* stats) {
+  const auto begin = SteadyClock::now();
+  if (!search_) {
+    std::vector<reasoner::Move> legal;
+    if (machine_) machine_->LegalMoves(state, role_, *workspace_, &legal);
+    return legal.empty() ? 0 : legal.front();
+  }
+  if (!search_->RootIs(state)) {
+    search_->SetRoot(state);
+    search_->Start();
+  } else if (!search_->Running() && !search_->Info().root_proven) {
+    search_->Start();
+  }
+  const Deadline decide_at = deadline - std::chrono::milliseconds(params_.decision_margin_ms);
+  Decision d = search_->Decide();
+  while (!d.certain && SteadyClock::now() < decide_at && search_->Running()) {
+    std::this_thread::sleep_until(std::min(decide_at, SteadyClock::now() + std::chrono::milliseconds(5)));
+    d = search_->Decide();
+  }
+  if (d.move < 0) {
+    // No tree (broken rules at the root): any legal move.
+    std::vector<reasoner::Move> legal;
+    machine_->LegalMoves(state, role_, *workspace_, &legal);
+    d.move = legal.empty() ? 0 : legal.front();
+  }
+  if (stats != nullptr) {
+    const SearchInfo info = search_->Info();
+    stats->iterations = info.iterations - iterations_at_last_decision_;
+    stats->nodes = info.nodes;
+    stats->max_depth = info.max_depth;
+    stats->value = d.value >= 0 ? d.value * 100.0 : -1;
+    stats->visit_share = d.visit_share;
+    stats->proven = d.proven;
+    stats->elapsed_ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
+    stats->extra["threads"] = pool_->size();
+    stats->extra["tree_bytes"] = info.bytes;
+    stats->extra["root_proven"] = info.root_proven;
+    stats->extra["move_visits"] = d.visits;
+    if (machine_->num_roles() == 1) stats->extra["line_value"] = search_->BestLineValue();
+    iterations_at_last_decision_ = info.iterations;
+  }
+  return d.move;
+}
+
+void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) {
+  if (!search_) return;
+  search_->Advance(joint, next);
+  search_->Start();
+}
+
+void MctsPlayer::Finish() {
+  search_.reset();  // pauses the workers; the tree is freed in the background
+}
+
+}  // namespace ggp::agent::search

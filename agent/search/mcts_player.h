@@ -1,0 +1,64 @@
+#pragma once
+// "mcts": the Player behind MctsSearch (see mcts_search.h for the algorithm).
+//
+// Lifecycle (player.h): Start builds the tree at the initial state and starts pondering on
+// the process-wide SearchPool, returning at once; SelectMove lets the search run until
+// `deadline - decision_margin` (or until the choice is proven) and answers from the tree,
+// leaving the search running (pondering); Advance re-roots the tree on the joint move
+// actually played (the discarded part is freed in the background) and resumes; Finish
+// stops the search and hands the tree to the collector.
+//
+// Settings (PlayerOptions::params, all optional): "exploration" (C), "prior_weight",
+// "memory_mb" (tree memory limit), "max_nodes", "max_iterations" (per Start/Advance; for
+// tests), "solver" (bool), "decision_margin_ms", "max_playout_steps". The seed comes from
+// PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
+// PlayerOptions::threads is not used.
+//
+// Threading: calls are serialised by the session (player.h); the search itself runs on
+// the pool's workers.
+
+#include <memory>
+
+#include "agent/player/player.h"
+#include "agent/player/registry.h"
+#include "agent/search/mcts_search.h"
+#include "agent/search/policies.h"
+#include "agent/search/search_params.h"
+
+namespace ggp::agent::search {
+
+// Reads the settings above from `params` over `base`.
+SearchParams SearchParamsFromJson(const nlohmann::json& params, SearchParams base = {});
+
+class MctsPlayer final : public Player {
+ public:
+  // `pool` null: SearchPool::Global(). Null prior / playout: uniform.
+  explicit MctsPlayer(const PlayerOptions& options, SearchPool* pool = nullptr,
+                      std::shared_ptr<const MovePrior> prior = nullptr,
+                      std::shared_ptr<const PlayoutPolicy> playout = nullptr);
+  ~MctsPlayer() override;
+
+  std::string_view name() const override { return "mcts"; }
+  void Start(std::shared_ptr<const reasoner::StateMachine> machine, int role,
+             const reasoner::State& initial, Deadline deadline) override;
+  reasoner::Move SelectMove(const reasoner::State& state, Deadline deadline,
+                            MoveStats* stats) override;
+  void Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) override;
+  void Finish() override;
+
+  // The running search (null before Start and after Finish). For tests.
+  MctsSearch* search() { return search_.get(); }
+
+ private:
+  SearchParams params_;
+  SearchPool* pool_;
+  std::shared_ptr<const MovePrior> prior_;
+  std::shared_ptr<const PlayoutPolicy> playout_;
+  std::shared_ptr<const reasoner::StateMachine> machine_;
+  std::unique_ptr<reasoner::Workspace> workspace_;  // for the fallback move
+  std::unique_ptr<MctsSearch> search_;
+  int role_ = 0;
+  int64_t iterations_at_last_decision_ = 0;
+};
+
+}  // namespace ggp::agent::search

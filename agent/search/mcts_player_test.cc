@@ -1,0 +1,170 @@
+// The "mcts" Player: lifecycle, pondering, tree reuse through Advance, registry.
+
+#include "agent/search/mcts_player.h"
+
+#include <gtest/gtest.h>
+
+#include "agent/player/registry.h"
+#include "agent/search/register.h"
+#include "tests/search/test_games.h"
+
+namespace ggp::agent::search {
+namespace {
+
+using namespace ggp::search_testing;
+
+PlayerOptions Options(int64_t iterations, uint64_t seed = 3) {
+  PlayerOptions o;
+  o.seed = seed;
+  o.params = {{"max_iterations", iterations}};
+  return o;
+}
+
+Deadline Far() { return SteadyClock::now() + std::chrono::minutes(5); }
+
+// Plays a whole match between two players through the Player interface; returns the
+// terminal state.
+reasoner::State PlayMatch(const reasoner::StateMachine& m, std::vector<Player*> players,
+                          std::shared_ptr<const reasoner::StateMachine> shared) {
+  auto ws = m.NewWorkspace();
+  reasoner::State s;
+  m.InitialState(&s);
+  for (int r = 0; r < m.num_roles(); ++r) players[static_cast<size_t>(r)]->Start(shared, r, s, Far());
+  while (!m.IsTerminal(s, *ws)) {
+    std::vector<reasoner::Move> joint;
+    for (int r = 0; r < m.num_roles(); ++r) {
+      MoveStats stats;
+      const reasoner::Move mv = players[static_cast<size_t>(r)]->SelectMove(s, Far(), &stats);
+      std::vector<reasoner::Move> legal;
+      m.LegalMoves(s, r, *ws, &legal);
+      EXPECT_NE(std::find(legal.begin(), legal.end(), mv), legal.end());
+      joint.push_back(mv);
+    }
+    reasoner::State next;
+    m.NextState(s, joint, *ws, &next);
+    for (Player* p : players) p->Advance(joint, next);
+    s = next;
+  }
+  for (Player* p : players) p->Finish();
+  return s;
+}
+
+TEST(MctsPlayerTest, PlaysTheWinningMoveAndReportsStats) {
+  auto game = TicTacToe();
+  auto machine = MakeCellMachine(game);
+  SearchPool pool(2);
+  MctsPlayer player(Options(3000), &pool);
+  EXPECT_EQ(player.name(), "mcts");
+  reasoner::State initial;
+  machine->InitialState(&initial);
+  player.Start(machine, 0, initial, Far());
+  MoveStats stats;
+  const reasoner::State s = EncodeCells(*game, TicTacToeCells("xx.oo....", true));
+  EXPECT_EQ(player.SelectMove(s, Far(), &stats), 2);
+  EXPECT_TRUE(stats.proven);
+  EXPECT_DOUBLE_EQ(stats.value, 100.0);
+  EXPECT_GT(stats.nodes, 0);
+  EXPECT_GT(stats.visit_share, 0.0);
+  player.Finish();
+}
+
+TEST(MctsPlayerTest, SelfPlayTicTacToeIsADraw) {
+  auto machine = MakeCellMachine(TicTacToe());
+  SearchPool pool(1);
+  MctsPlayer x(Options(4000, 1), &pool), o(Options(4000, 2), &pool);
+  const reasoner::State end = PlayMatch(*machine, {&x, &o}, machine);
+  auto ws = machine->NewWorkspace();
+  EXPECT_EQ(machine->Goal(end, 0, *ws), 50);
+  EXPECT_EQ(machine->Goal(end, 1, *ws), 50);
+}
+
+TEST(MctsPlayerTest, SelfPlayWithTwoThreadsPondering) {
+  // Both players share one 2-thread pool and ponder while the other moves.
+  auto machine = MakeCellMachine(TicTacToe());
+  SearchPool pool(2);
+  MctsPlayer x(Options(1500, 1), &pool), o(Options(1500, 2), &pool);
+  const reasoner::State end = PlayMatch(*machine, {&x, &o}, machine);
+  auto ws = machine->NewWorkspace();
+  EXPECT_TRUE(machine->IsTerminal(end, *ws));
+}
+
+TEST(MctsPlayerTest, WinsNimFromAWinningStart) {
+  auto machine = MakeCellMachine(Nim({1, 3, 4}));
+  SearchPool pool(2);
+  MctsPlayer first(Options(20000, 5), &pool);
+  MctsPlayer second(Options(20000, 6), &pool);
+  const reasoner::State end = PlayMatch(*machine, {&first, &second}, machine);
+  auto ws = machine->NewWorkspace();
+  EXPECT_EQ(machine->Goal(end, 0, *ws), 100);
+}
+
+TEST(MctsPlayerTest, SolvesThePuzzle) {
+  auto machine = MakeCellMachine(Lock({2, 0, 3, 1}));
+  SearchPool pool(2);
+  MctsPlayer player(Options(5000), &pool);
+  const reasoner::State end = PlayMatch(*machine, {&player}, machine);
+  auto ws = machine->NewWorkspace();
+  EXPECT_EQ(machine->Goal(end, 0, *ws), 100);
+}
+
+TEST(MctsPlayerTest, PondersAndReusesTheTree) {
+  auto game = TicTacToe();
+  auto machine = MakeCellMachine(game);
+  SearchPool pool(2);
+  MctsPlayer player(Options(3000), &pool);
+  reasoner::State s;
+  machine->InitialState(&s);
+  player.Start(machine, 1, s, Far());  // we are o: x moves first, we ponder meanwhile
+  player.search()->WaitUntilDone();
+  EXPECT_EQ(player.search()->Info().iterations, 3000);
+  const reasoner::Move joint[2] = {4, 9};
+  reasoner::State next;
+  auto ws = machine->NewWorkspace();
+  machine->NextState(s, joint, *ws, &next);
+  const Node* kept = player.search()->root()->child(4);
+  ASSERT_NE(kept, nullptr);
+  player.Advance(joint, next);
+  EXPECT_EQ(player.search()->root(), kept);
+  MoveStats stats;
+  const reasoner::Move m = player.SelectMove(next, Far(), &stats);
+  EXPECT_NE(m, 4);
+  EXPECT_NE(m, 9);
+  EXPECT_GT(stats.iterations, 0);
+  player.Finish();
+  EXPECT_EQ(player.search(), nullptr);
+}
+
+TEST(MctsPlayerTest, AnswersByTheDeadlineWithoutIterationLimit) {
+  auto machine = MakeCellMachine(TicTacToe());
+  MctsPlayer player(PlayerOptions{});
+  reasoner::State s;
+  machine->InitialState(&s);
+  player.Start(machine, 0, s, Far());
+  MoveStats stats;
+  const reasoner::Move m = player.SelectMove(s, SteadyClock::now() + std::chrono::milliseconds(50), &stats);
+  EXPECT_GE(m, 0);
+  EXPECT_LT(m, 9);
+  player.Finish();
+}
+
+TEST(MctsPlayerTest, PoliciesAreRegistered) {
+  RegisterSearchPolicies();
+  for (const char* name : {"mcts", "minimax"}) {
+    EXPECT_TRUE(HasPolicy(name));
+    auto p = MakePlayer(name, PlayerOptions{});
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->name(), name);
+  }
+}
+
+TEST(SearchParamsTest, ReadsJsonSettings) {
+  const SearchParams p = SearchParamsFromJson(
+      {{"exploration", 0.7}, {"memory_mb", 2}, {"max_nodes", 9}, {"solver", false}});
+  EXPECT_DOUBLE_EQ(p.exploration, 0.7);
+  EXPECT_EQ(p.memory_limit_bytes, size_t{2} << 20);
+  EXPECT_EQ(p.max_nodes, 9);
+  EXPECT_FALSE(p.solver);
+}
+
+}  // namespace
+}  // namespace ggp::agent::search

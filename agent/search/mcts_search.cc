@@ -1,0 +1,182 @@
+#include "agent/search/mcts_search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+namespace ggp::agent::search {
+namespace {
+
+// A batch runs about this long before the worker returns to the pool (fairness between
+// matches, prompt pausing).
+constexpr auto kBatchDuration = std::chrono::milliseconds(2);
+constexpr size_t kPathReserve = 512;
+constexpr size_t kLineReserve = 4096;
+
+}  // namespace
+
+MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, int role,
+                       SearchParams params, SearchPool* pool, std::shared_ptr<const MovePrior> prior,
+                       std::shared_ptr<const PlayoutPolicy> playout)
+    : machine_(std::move(machine)),
+      role_(role),
+      num_roles_(machine_->num_roles()),
+      params_(params),
+      pool_(pool),
+      prior_(prior ? std::move(prior) : std::make_shared<UniformPrior>()),
+      playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
+      account_(std::make_shared<TreeAccount>()) {
+  if (num_roles_ < 1 || num_roles_ > 255) throw std::invalid_argument("MctsSearch: bad role count");
+  const size_t n = static_cast<size_t>(pool_->size()) + 1;
+  contexts_.reserve(n);
+  const size_t roles = static_cast<size_t>(num_roles_);
+  for (size_t i = 0; i < n; ++i) {
+    auto c = std::make_unique<WorkerContext>();
+    c->ws = machine_->NewWorkspace();
+    c->rng.Seed(params_.seed + i);
+    c->joint.resize(roles);
+    c->path.reserve(kPathReserve);
+    c->path_moves.reserve(kPathReserve * roles);
+    c->legal.resize(roles);
+    for (auto& l : c->legal) l.reserve(64);
+    c->rewards.resize(roles);
+    if (num_roles_ == 1) c->line.reserve(kLineReserve);
+    c->scratch.legal.resize(roles);
+    for (auto& l : c->scratch.legal) l.reserve(64);
+    c->scratch.prior.reserve(64);
+    contexts_.push_back(std::move(c));
+  }
+  if (num_roles_ == 1) line_.reserve(kLineReserve);
+}
+
+MctsSearch::~MctsSearch() {
+  Pause();
+  DiscardTree();
+}
+
+void MctsSearch::DiscardTree() {
+  if (root_) NodeCollector::Global().Free(std::move(root_), account_);
+}
+
+std::unique_ptr<Node> MctsSearch::BuildNode(const reasoner::State& state, WorkerContext& c) {
+  std::unique_ptr<Node> node =
+      Node::Create(*machine_, *c.ws, state, *prior_, params_.max_children, &c.scratch);
+  if (node) {
+    account_->nodes.fetch_add(1, std::memory_order_relaxed);
+    account_->bytes.fetch_add(static_cast<int64_t>(node->bytes()), std::memory_order_relaxed);
+  }
+  return node;
+}
+
+bool MctsSearch::RootIs(const reasoner::State& state) {
+  if (!root_) return false;
+  WorkerContext& c = *contexts_.back();
+  root_->LoadState(&c.cur);
+  return c.cur == state;
+}
+
+bool MctsSearch::SetRoot(const reasoner::State& state) {
+  if (RootIs(state)) return true;
+  Pause();
+  WorkerContext& c = *contexts_.back();
+  DiscardTree();
+  root_ = BuildNode(state, c);
+  max_depth_.store(0, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> lock(line_mu_);
+  line_.clear();
+  line_pos_ = 0;
+  line_value_.store(-1.0, std::memory_order_release);
+  return false;
+}
+
+void MctsSearch::Start() {
+  Pause();
+  if (!root_) return;
+  started_.store(0, std::memory_order_relaxed);
+  pool_->Add(this);
+}
+
+void MctsSearch::Pause() {
+  stop_.store(true, std::memory_order_relaxed);
+  pool_->Remove(this);
+  stop_.store(false, std::memory_order_relaxed);
+}
+
+void MctsSearch::WaitUntilDone() { pool_->WaitIdle(this); }
+
+bool MctsSearch::Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) {
+  Pause();
+  if (num_roles_ == 1) {
+    std::lock_guard<std::mutex> lock(line_mu_);
+    if (line_pos_ < line_.size() && !joint.empty() && line_[line_pos_] == joint[0]) {
+      ++line_pos_;
+    } else {
+      line_.clear();
+      line_pos_ = 0;
+      line_value_.store(-1.0, std::memory_order_release);
+    }
+  }
+  max_depth_.store(0, std::memory_order_relaxed);
+  WorkerContext& c = *contexts_.back();
+  std::unique_ptr<Node> keep;
+  if (root_ && root_->num_children() > 0 && joint.size() == static_cast<size_t>(num_roles_)) {
+    uint32_t j = 0;
+    bool found = true;
+    for (int r = 0; r < num_roles_ && found; ++r) {
+      std::span<const reasoner::Move> moves = root_->moves(r);
+      auto it = std::find(moves.begin(), moves.end(), joint[static_cast<size_t>(r)]);
+      found = it != moves.end();
+      j = j * root_->num_moves(r) + static_cast<uint32_t>(found ? it - moves.begin() : 0);
+    }
+    if (found && root_->child(j) != nullptr) {
+      root_->child(j)->LoadState(&c.cur);
+      if (c.cur == next) keep = root_->Detach(j);
+    }
+  }
+  DiscardTree();
+  const bool reused = keep != nullptr;
+  root_ = reused ? std::move(keep) : BuildNode(next, c);
+  return reused;
+}
+
+int64_t MctsSearch::RunIterations(int64_t n) {
+  if (!root_) return 0;
+  WorkerContext& c = *contexts_.back();
+  int64_t done = 0;
+  for (int64_t i = 0; i < n && !root_->proven(); ++i) {
+    if (RunIteration(c)) ++done;
+  }
+  return done;
+}
+
+bool MctsSearch::RunBatch(int worker) {
+  if (!root_) return false;
+  WorkerContext& c = *contexts_[static_cast<size_t>(worker)];
+  const auto end = std::chrono::steady_clock::now() + kBatchDuration;
+  do {
+    if (stop_.load(std::memory_order_relaxed) || root_->proven()) return false;
+    if (params_.max_iterations > 0 &&
+        started_.fetch_add(1, std::memory_order_relaxed) >= params_.max_iterations) {
+      return false;
+    }
+    RunIteration(c);
+  } while (std::chrono::steady_clock::now() < end);
+  return !root_->proven();
+}
+
+SearchInfo MctsSearch::Info() const {
+  SearchInfo info;
+  info.iterations = iterations_.load(std::memory_order_relaxed);
+  info.nodes = account_->nodes.load(std::memory_order_relaxed);
+  info.bytes = account_->bytes.load(std::memory_order_relaxed);
+  info.max_depth = max_depth_.load(std::memory_order_relaxed);
+  info.root_proven = root_ && root_->proven();
+  return info;
+}
+
+std::vector<reasoner::Move> MctsSearch::BestLine() const {
+  std::lock_guard<std::mutex> lock(line_mu_);
+  return {line_.begin() + static_cast<std::ptrdiff_t>(std::min(line_pos_, line_.size())), line_.end()};
+}
+
+}  // namespace ggp::agent::search

@@ -1,0 +1,204 @@
+#pragma once
+// Monte Carlo tree search over a StateMachine, for any number of roles, turn-taking or
+// simultaneous, run by the process-wide SearchPool.
+//
+// Selection (decoupled UCT): at a node every role r with k_r > 1 legal moves picks its own
+// move from its own statistics, and the joint move is the tuple of these picks.
+//
+//   a_r = argmax_a  Q_r(a) + C sqrt(ln N / n_r(a)) + W (P_r(a) - 1/k_r) sqrt(N) / (1 + n_r(a))
+//
+// (At a node where several roles move, each role plays a uniformly random move with
+// probability epsilon instead, which keeps symmetric roles from locking into correlated
+// choices.) Q_r(a) is the mean reward of role r over the iterations that played a (or the proven
+// value of the child, in a turn-taking node), N the node's visits, P_r the MovePrior
+// (uniform by default, which makes the last term vanish: plain UCT). Unvisited moves come
+// first, highest prior first. A turn-taking node is the case where one role has k > 1.
+// Rewards are goal / 100 (kNoGoal -> 0) for every role; each role's statistics learn its
+// own reward (max^n-style, any number of roles, general sum).
+//
+// Expansion adds one node per iteration (while the node budget allows), then a playout
+// (PlayoutPolicy, uniform random by default) to a terminal state; backup adds the reward
+// vector along the path. Tree parallelism: threads share the tree; visits are counted on
+// the way down (virtual loss of one reward-0 visit until the backup arrives).
+//
+// Solver (MCTS-Solver): terminal nodes are proven with their goals. A node is proven
+//  - if all its joint moves lead to proven children and the best one for the mover is
+//    unambiguous (several best children must carry the same value vector): max^n exact;
+//  - in a single-role game, or a 2-role game whose terminals seen so far all have the same
+//    goal sum (treated as constant-sum), as soon as one move gives its mover 100;
+//  - simultaneous nodes: when all children are proven with the same vector, or (2-role
+//    constant-sum) one role has a move whose every outcome gives it 100.
+// Nothing else is proven in general-sum or simultaneous games.
+//
+// Single-role games: the best complete line seen (highest goal reached by any iteration,
+// with its moves from the root) is kept and replayed; it survives tree reuse.
+//
+// References: Kocsis & Szepesvari, "Bandit based Monte-Carlo planning" (ECML 2006);
+// Finnsson & Bjornsson, "Simulation-based approach to General Game Playing" (AAAI 2008);
+// Chaslot, Winands & van den Herik, "Parallel Monte-Carlo Tree Search" (CG 2008);
+// Winands, Bjornsson & Saito, "Monte-Carlo Tree Search Solver" (CG 2008);
+// Lanctot et al., "Monte Carlo Tree Search for simultaneous move games" (2013/2014);
+// Rosin, "Multi-armed bandits with episode context" (2011) for the PUCT prior term.
+//
+// Threading: the control methods (SetRoot, Start, Pause, Advance, RunIterations, ...) are
+// called by one controlling thread, never concurrently with each other. Decide and Info
+// may be called by that thread while the workers run (they read atomics; the root only
+// changes under the control thread). Methods marked "paused" require that no search
+// runs (after Pause, or before Start).
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <vector>
+
+#include "agent/search/node.h"
+#include "agent/search/node_collector.h"
+#include "agent/search/policies.h"
+#include "agent/search/search_params.h"
+#include "agent/search/search_pool.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent::search {
+
+// The move to play for one role, read from the tree.
+struct Decision {
+  reasoner::Move move = -1;   // -1 if there is no tree
+  uint32_t move_index = 0;    // index among the role's legal moves at the root
+  double value = -1;          // expected reward 0..1 (proven or line value if known)
+  double visit_share = -1;    // n(a) / N at the root
+  int64_t visits = 0;         // n(a)
+  bool proven = false;        // value is a proven guarantee (where others move at the same
+                              // time: the worst case over their replies)
+  bool certain = false;       // more search cannot change the choice (proven, forced)
+};
+
+struct SearchInfo {
+  int64_t iterations = 0;  // completed iterations since construction
+  int64_t nodes = 0;       // nodes accounted to this tree (drops as discarded trees are freed)
+  int64_t bytes = 0;
+  int max_depth = 0;       // deepest tree path since the last root change
+  bool root_proven = false;
+};
+
+class MctsSearch final : public SearchJob {
+ public:
+  // `pool` must outlive the search. Null prior / playout mean uniform.
+  MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, int role, SearchParams params,
+             SearchPool* pool, std::shared_ptr<const MovePrior> prior = nullptr,
+             std::shared_ptr<const PlayoutPolicy> playout = nullptr);
+  // Stops the search (blocks until workers leave) and hands the tree to the collector.
+  ~MctsSearch() override;
+  MctsSearch(const MctsSearch&) = delete;
+  MctsSearch& operator=(const MctsSearch&) = delete;
+
+  // ---- Control: one thread. ----
+  // Makes `state` the root. Keeps the tree (and does not pause) if it already is the
+  // root; otherwise pauses and builds a fresh tree. Returns true if the tree was kept.
+  bool SetRoot(const reasoner::State& state);
+  // Schedules the search on the pool (pondering) and returns. Blocks only as long as
+  // Pause does (it restarts a running search). Restarts the max_iterations count.
+  void Start();
+  // Blocks until no worker is inside this search: at most one batch (about 2 ms) plus
+  // one state machine call, since playouts poll the stop flag at every step.
+  void Pause();
+  // Pauses, then makes the child reached by `joint` the new root (its subtree is kept; the
+  // rest goes to the background collector). Builds a fresh root from `next` if the child
+  // was never expanded. Returns true if a subtree was reused. Does not restart.
+  bool Advance(std::span<const reasoner::Move> joint, const reasoner::State& next);
+  // Runs up to `n` iterations on the calling thread (fewer if the root gets proven).
+  // Paused only. Returns iterations completed.
+  int64_t RunIterations(int64_t n);
+  // True if `state` is the root's state (no pause needed).
+  bool RootIs(const reasoner::State& state);
+  // True while the search is scheduled on the pool.
+  bool Running() { return pool_->Scheduled(this); }
+  // Blocks until the background search has stopped by itself (max_iterations reached or
+  // root proven). Needs one of them to happen.
+  void WaitUntilDone();
+
+  // ---- Control thread, also while the workers run. ----
+  Decision Decide() const { return DecideFor(role_); }
+  Decision DecideFor(int role) const;
+  SearchInfo Info() const;
+  int role() const { return role_; }
+
+  // The root (control thread; its statistics change while workers run).
+  const Node* root() const { return root_.get(); }
+  // Single-role games: the best line found from the root (moves of role 0) and its value
+  // (-1 if none yet). Any time.
+  std::vector<reasoner::Move> BestLine() const;
+  double BestLineValue() const { return line_value_.load(std::memory_order_acquire); }
+
+  // SearchJob.
+  bool RunBatch(int worker) override;
+
+ private:
+  struct PathStep {
+    Node* node;
+    uint32_t joint;
+  };
+  // Scratch of one thread, reserved up front.
+  struct WorkerContext {
+    std::unique_ptr<reasoner::Workspace> ws;
+    Rng rng;
+    reasoner::State cur, next;
+    std::vector<reasoner::Move> joint;
+    std::vector<PathStep> path;
+    std::vector<uint32_t> path_moves;  // num_roles entries per path step
+    std::vector<std::vector<reasoner::Move>> legal;
+    std::vector<double> rewards;
+    std::vector<reasoner::Move> line;  // single-role games: moves of this iteration
+    bool terminal = false;             // the iteration ended in a terminal state
+    NodeScratch scratch;
+  };
+
+  // mcts_iteration.cc
+  bool RunIteration(WorkerContext& c);
+  uint32_t SelectJoint(Node& node, WorkerContext& c);
+  uint32_t SelectMove(const Node& node, int role, uint32_t n_total, WorkerContext& c) const;
+  bool Playout(WorkerContext& c);
+  void Backup(WorkerContext& c);
+  void RevertVirtualLoss(WorkerContext& c);
+  void NoteTerminal(std::span<const double> rewards);
+  void RecordLine(const WorkerContext& c);
+  bool ReserveNode();
+  void ReleaseNode(int64_t bytes);
+
+  // mcts_solver.cc
+  bool TryProve(Node& node) const;
+  bool ConstantSum() const;
+
+  std::unique_ptr<Node> BuildNode(const reasoner::State& state, WorkerContext& c);
+  void DiscardTree();
+
+  const std::shared_ptr<const reasoner::StateMachine> machine_;
+  const int role_;
+  const int num_roles_;
+  const SearchParams params_;
+  SearchPool* const pool_;
+  const std::shared_ptr<const MovePrior> prior_;
+  const std::shared_ptr<const PlayoutPolicy> playout_;
+  const std::shared_ptr<TreeAccount> account_;
+
+  // Changed only while paused (by the control thread).
+  std::unique_ptr<Node> root_;
+  std::vector<std::unique_ptr<WorkerContext>> contexts_;  // pool size + 1 (control thread)
+
+  // Mutated during search.
+  std::atomic<bool> stop_{false};
+  std::atomic<int64_t> iterations_{0};
+  std::atomic<int64_t> started_{0};  // iterations started since Start (for max_iterations)
+  std::atomic<int> max_depth_{0};
+  std::atomic<int> goal_sum_{-1};    // 2-role games: goal sum of the first terminal seen
+  std::atomic<bool> sum_varies_{false};
+
+  // Single-role best line, relative to the root.
+  mutable std::mutex line_mu_;
+  std::vector<reasoner::Move> line_;  // guarded by line_mu_; line_[line_pos_..] from the root
+  size_t line_pos_ = 0;               // guarded by line_mu_
+  std::atomic<double> line_value_{-1.0};
+};
+
+}  // namespace ggp::agent::search

@@ -1,0 +1,209 @@
+// MCTS-Solver proof rules (see mcts_search.h for which games they are sound in) and the
+// final move choice at the root.
+
+#include <algorithm>
+
+#include "agent/search/mcts_search.h"
+
+namespace ggp::agent::search {
+namespace {
+
+bool SameValues(const Node& a, const Node& b) {
+  for (int r = 0; r < a.num_roles(); ++r) {
+    if (a.value(r) != b.value(r)) return false;
+  }
+  return true;
+}
+
+// The index of role `role`'s move inside joint index `joint` of `node`.
+uint32_t MoveOf(const Node& node, uint32_t joint, int role) {
+  for (int r = node.num_roles() - 1; r > role; --r) joint /= std::max<uint32_t>(node.num_moves(r), 1);
+  return joint % std::max<uint32_t>(node.num_moves(role), 1);
+}
+
+}  // namespace
+
+bool MctsSearch::ConstantSum() const {
+  if (num_roles_ == 1) return true;
+  return num_roles_ == 2 && goal_sum_.load(std::memory_order_relaxed) >= 0 &&
+         !sum_varies_.load(std::memory_order_relaxed);
+}
+
+bool MctsSearch::TryProve(Node& node) const {
+  const uint32_t children = node.num_children();
+  if (children == 0) return false;
+  const bool constant_sum = ConstantSum();
+  if (node.num_movers() <= 1) {
+    int mover = -1;
+    for (int r = 0; r < num_roles_; ++r) {
+      if (node.num_moves(r) > 1) mover = r;
+    }
+    const Node* best = nullptr;
+    bool all = true;
+    bool ambiguous = false;
+    for (uint32_t j = 0; j < children; ++j) {
+      const Node* c = node.child(j);
+      if (c == nullptr || !c->proven()) {
+        all = false;
+        continue;
+      }
+      if (mover < 0) {
+        best = c;
+        break;
+      }
+      if (constant_sum && c->value(mover) >= 1.0f) {
+        node.SetProven(c->values());
+        return true;
+      }
+      if (best == nullptr || c->value(mover) > best->value(mover)) {
+        best = c;
+        ambiguous = false;
+      } else if (c->value(mover) == best->value(mover) && !SameValues(*c, *best)) {
+        ambiguous = true;
+      }
+    }
+    if (!all || best == nullptr || (ambiguous && !constant_sum)) return false;
+    node.SetProven(best->values());
+    return true;
+  }
+
+  // Simultaneous moves.
+  const Node* first = nullptr;
+  bool all_same = true;
+  for (uint32_t j = 0; j < children && all_same; ++j) {
+    const Node* c = node.child(j);
+    if (c == nullptr || !c->proven()) {
+      all_same = false;
+    } else if (first == nullptr) {
+      first = c;
+    } else if (!SameValues(*c, *first)) {
+      all_same = false;
+    }
+  }
+  if (all_same && first != nullptr) {
+    node.SetProven(first->values());
+    return true;
+  }
+  if (!constant_sum || num_roles_ != 2) return false;
+  // A role with a move that wins against every reply of the other.
+  for (int p = 0; p < num_roles_; ++p) {
+    for (uint32_t a = 0; a < node.num_moves(p) && node.num_moves(p) > 1; ++a) {
+      const Node* witness = nullptr;
+      bool wins = true;
+      for (uint32_t j = 0; j < children && wins; ++j) {
+        if (MoveOf(node, j, p) != a) continue;
+        const Node* c = node.child(j);
+        wins = c != nullptr && c->proven() && c->value(p) >= 1.0f;
+        witness = c;
+      }
+      if (wins && witness != nullptr) {
+        node.SetProven(witness->values());
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+Decision MctsSearch::DecideFor(int role) const {
+  Decision d;
+  if (!root_ || root_->terminal()) return d;
+  const Node& root = *root_;
+  const uint32_t k = root.num_moves(role);
+  if (k == 0) return d;
+  const double n_total = std::max<uint32_t>(root.visits().load(std::memory_order_relaxed), 1);
+
+  // Single-role games: the best line found is a guarantee (deterministic rules).
+  if (num_roles_ == 1) {
+    std::lock_guard<std::mutex> lock(line_mu_);
+    const double v = line_value_.load(std::memory_order_acquire);
+    if (v >= 0 && line_pos_ < line_.size()) {
+      std::span<const reasoner::Move> moves = root.moves(0);
+      auto it = std::find(moves.begin(), moves.end(), line_[line_pos_]);
+      if (it != moves.end()) {
+        d.move_index = static_cast<uint32_t>(it - moves.begin());
+        d.move = *it;
+        d.value = v;
+        d.visits = root.stat(0, d.move_index).visits.load(std::memory_order_relaxed);
+        d.visit_share = static_cast<double>(d.visits) / n_total;
+        d.proven = true;
+        d.certain = v >= 1.0;
+        return d;
+      }
+    }
+  }
+
+  const bool turn = root.num_movers() == 1 && root.num_children() == k && k > 1;
+  int best_unproven = -1, best_proven = -1, best_win = -1;
+  double best_unproven_mean = 0, best_proven_value = -1;
+  int64_t best_unproven_visits = -1, best_proven_visits = -1, best_win_visits = -1;
+  bool all_proven = true;
+  for (uint32_t i = 0; i < k; ++i) {
+    const MoveStat& s = root.stat(role, i);
+    const int64_t n = s.visits.load(std::memory_order_relaxed);
+    const double mean = n > 0 ? s.reward_sum.load(std::memory_order_relaxed) / static_cast<double>(n) : 0.0;
+    // The guaranteed value of playing i, if every outcome of i is proven.
+    bool proven = root.num_children() > 0;
+    double guaranteed = 1.0;
+    if (turn) {
+      const Node* c = root.child(i);
+      proven = c != nullptr && c->proven();
+      if (proven) guaranteed = c->value(role);
+    } else {
+      for (uint32_t j = 0; j < root.num_children() && proven; ++j) {
+        if (MoveOf(root, j, role) != i) continue;
+        const Node* c = root.child(j);
+        proven = c != nullptr && c->proven();
+        if (proven) guaranteed = std::min<double>(guaranteed, c->value(role));
+      }
+    }
+    if (!proven) {
+      all_proven = false;
+      if (n > best_unproven_visits || (n == best_unproven_visits && mean > best_unproven_mean)) {
+        best_unproven = static_cast<int>(i);
+        best_unproven_visits = n;
+        best_unproven_mean = mean;
+      }
+      continue;
+    }
+    if (guaranteed >= 1.0 && n > best_win_visits) {
+      best_win = static_cast<int>(i);
+      best_win_visits = n;
+    }
+    if (guaranteed > best_proven_value || (guaranteed == best_proven_value && n > best_proven_visits)) {
+      best_proven = static_cast<int>(i);
+      best_proven_value = guaranteed;
+      best_proven_visits = n;
+    }
+  }
+
+  int pick;
+  if (k == 1) {
+    pick = 0;
+    d.certain = true;
+  } else if (best_win >= 0) {
+    pick = best_win;
+    d.proven = d.certain = true;
+  } else if (all_proven) {
+    pick = best_proven;  // the best guarantee; among equal losses the most resisted move
+    d.proven = d.certain = true;
+  } else if (best_proven >= 0 && best_proven_value > best_unproven_mean) {
+    pick = best_proven;
+    d.proven = true;
+  } else {
+    pick = best_unproven;
+  }
+  const MoveStat& s = root.stat(role, static_cast<uint32_t>(pick));
+  d.move_index = static_cast<uint32_t>(pick);
+  d.move = root.moves(role)[d.move_index];
+  d.visits = s.visits.load(std::memory_order_relaxed);
+  d.visit_share = static_cast<double>(d.visits) / n_total;
+  if (d.proven) {
+    d.value = pick == best_win ? 1.0 : best_proven_value;
+  } else {
+    d.value = d.visits > 0 ? s.reward_sum.load(std::memory_order_relaxed) / static_cast<double>(d.visits) : -1;
+  }
+  return d;
+}
+
+}  // namespace ggp::agent::search

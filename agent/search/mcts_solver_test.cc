@@ -1,0 +1,161 @@
+// MCTS-Solver: proven wins are found and played, proven losses resisted; positions whose
+// best move is known.
+
+#include <gtest/gtest.h>
+
+#include "agent/search/mcts_search.h"
+#include "tests/search/test_games.h"
+
+namespace ggp::agent::search {
+namespace {
+
+using namespace ggp::search_testing;
+
+struct Fixture {
+  explicit Fixture(std::shared_ptr<const CellGame> g, int role = 0, SearchParams p = {})
+      : game(std::move(g)), machine(MakeCellMachine(game)), pool(1), search(machine, role, p, &pool) {}
+  std::shared_ptr<const CellGame> game;
+  std::shared_ptr<const reasoner::StateMachine> machine;
+  SearchPool pool;
+  MctsSearch search;
+};
+
+TEST(MctsSolverTest, TicTacToeWinInOneIsProvenAndPlayed) {
+  Fixture f(TicTacToe());
+  // x: 0 1, o: 3 4; x to move wins at 2 (o would win at 5).
+  f.search.SetRoot(EncodeCells(*f.game, TicTacToeCells("xx.oo....", true)));
+  f.search.RunIterations(2000);
+  const Decision d = f.search.Decide();
+  EXPECT_EQ(d.move, 2);
+  EXPECT_TRUE(d.proven);
+  EXPECT_TRUE(d.certain);
+  EXPECT_DOUBLE_EQ(d.value, 1.0);
+  EXPECT_TRUE(f.search.Info().root_proven);
+  EXPECT_FLOAT_EQ(f.search.root()->value(0), 1.0f);
+  EXPECT_FLOAT_EQ(f.search.root()->value(1), 0.0f);
+}
+
+TEST(MctsSolverTest, TicTacToeBlocksTheOpponentsWin) {
+  Fixture f(TicTacToe());
+  // o threatens 0-1-2; x (to move) must take 2.
+  f.search.SetRoot(EncodeCells(*f.game, TicTacToeCells("oo..x....", true)));
+  f.search.RunIterations(5000);
+  const Decision d = f.search.Decide();
+  EXPECT_EQ(d.move, 2);
+  // Every other move is a proven loss (o wins next).
+  const Node& root = *f.search.root();
+  for (uint32_t i = 0; i < root.num_moves(0); ++i) {
+    if (root.moves(0)[i] == 2) continue;
+    const Node* c = root.child(i);
+    ASSERT_NE(c, nullptr);
+    EXPECT_TRUE(c->proven());
+    EXPECT_FLOAT_EQ(c->value(0), 0.0f);
+  }
+}
+
+TEST(MctsSolverTest, OpponentToMoveSeesTheThreat) {
+  // The same position from o's side: o to move wins at 2.
+  Fixture f(TicTacToe(), 1);
+  f.search.SetRoot(EncodeCells(*f.game, TicTacToeCells("oo..x.x..", false)));
+  f.search.RunIterations(2000);
+  EXPECT_EQ(f.search.Decide().move, 2);
+  EXPECT_TRUE(f.search.Decide().proven);
+}
+
+TEST(MctsSolverTest, NimWinInOne) {
+  Fixture f(Nim({3}));
+  f.search.SetRoot(EncodeCells(*f.game, {3, 0}));
+  f.search.RunIterations(500);
+  const Decision d = f.search.Decide();
+  EXPECT_EQ(d.move, NimTake(0, 3));
+  EXPECT_TRUE(d.proven);
+}
+
+TEST(MctsSolverTest, NimWinInTwoIsProven) {
+  // Piles 1 and 2: only taking one from the second pile (to 1, 1) wins.
+  Fixture f(Nim({1, 2}));
+  f.search.SetRoot(EncodeCells(*f.game, {1, 2, 0}));
+  f.search.RunIterations(2000);
+  EXPECT_TRUE(f.search.Info().root_proven);
+  const Decision d = f.search.Decide();
+  EXPECT_EQ(d.move, NimTake(1, 1));
+  EXPECT_TRUE(d.proven);
+  EXPECT_TRUE(d.certain);
+}
+
+TEST(MctsSolverTest, NimLargerPositionFindsTheNimSumMove) {
+  // Piles 1, 3, 4: nim-sum 6; the only winning move takes 2 from the third pile.
+  Fixture f(Nim({1, 3, 4}));
+  f.search.SetRoot(EncodeCells(*f.game, {1, 3, 4, 0}));
+  f.search.RunIterations(20000);
+  EXPECT_EQ(f.search.Decide().move, NimTake(2, 2));
+}
+
+TEST(MctsSolverTest, ProvenLossIsResisted) {
+  // Piles 2 and 2 lose for the player to move. Taking a whole pile loses at once; taking
+  // one from a pile lasts longer, and that is what we play.
+  Fixture f(Nim({2, 2}));
+  f.search.SetRoot(EncodeCells(*f.game, {2, 2, 0}));
+  f.search.RunIterations(5000);
+  EXPECT_TRUE(f.search.Info().root_proven);
+  EXPECT_FLOAT_EQ(f.search.root()->value(0), 0.0f);
+  const Decision d = f.search.Decide();
+  EXPECT_TRUE(d.proven);
+  EXPECT_DOUBLE_EQ(d.value, 0.0);
+  EXPECT_TRUE(d.move == NimTake(0, 1) || d.move == NimTake(1, 1)) << d.move;
+}
+
+TEST(MctsSolverTest, SimultaneousMoveThatWinsAgainstEveryReplyIsProven) {
+  Fixture f(SureWin());
+  reasoner::State s;
+  f.machine->InitialState(&s);
+  f.search.SetRoot(s);
+  f.search.RunIterations(3000);
+  EXPECT_TRUE(f.search.Info().root_proven);
+  EXPECT_FLOAT_EQ(f.search.root()->value(0), 1.0f);
+  const Decision left = f.search.DecideFor(0);
+  EXPECT_EQ(left.move, 2);
+  EXPECT_TRUE(left.certain);
+  EXPECT_FLOAT_EQ(f.search.root()->value(1), 0.0f);
+}
+
+TEST(MctsSolverTest, SolverCanBeSwitchedOff) {
+  SearchParams p;
+  p.solver = false;
+  Fixture f(Nim({1, 2}), 0, p);
+  f.search.SetRoot(EncodeCells(*f.game, {1, 2, 0}));
+  f.search.RunIterations(2000);
+  EXPECT_FALSE(f.search.Info().root_proven);
+  EXPECT_EQ(f.search.Decide().move, NimTake(1, 1));
+}
+
+TEST(MctsSolverTest, PuzzleLineIsKeptAndReplayed) {
+  SearchParams p;
+  p.max_nodes = 3;  // the tree cannot hold the solution: the line must
+  Fixture f(Lock({3, 1, 2, 0}), 0, p);
+  reasoner::State s;
+  f.machine->InitialState(&s);
+  f.search.SetRoot(s);
+  f.search.RunIterations(4000);
+  EXPECT_DOUBLE_EQ(f.search.BestLineValue(), 1.0);
+  EXPECT_EQ(f.search.BestLine(), (std::vector<reasoner::Move>{3, 1, 2, 0}));
+  auto ws = f.machine->NewWorkspace();
+  for (reasoner::Move expected : {3, 1, 2, 0}) {
+    const Decision d = f.search.Decide();
+    ASSERT_EQ(d.move, expected);
+    EXPECT_TRUE(d.certain);
+    // More search never loses the line.
+    f.search.RunIterations(100);
+    ASSERT_EQ(f.search.Decide().move, expected);
+    const reasoner::Move joint[1] = {d.move};
+    reasoner::State next;
+    f.machine->NextState(s, joint, *ws, &next);
+    f.search.Advance(joint, next);
+    s = next;
+  }
+  EXPECT_TRUE(f.machine->IsTerminal(s, *ws));
+  EXPECT_EQ(f.machine->Goal(s, 0, *ws), 100);
+}
+
+}  // namespace
+}  // namespace ggp::agent::search

@@ -1,0 +1,143 @@
+#include "agent/search/node.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+namespace ggp::agent::search {
+namespace {
+
+size_t AlignUp(size_t n, size_t a) { return (n + a - 1) / a * a; }
+
+}  // namespace
+
+std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reasoner::Workspace& ws,
+                                   const reasoner::State& state, const MovePrior& prior,
+                                   uint32_t max_children, NodeScratch* scratch) {
+  const int num_roles = machine.num_roles();
+  const bool terminal = machine.IsTerminal(state, ws);
+  scratch->legal.resize(static_cast<size_t>(num_roles));
+  size_t total_moves = 0;
+  uint64_t product = 1;
+  int movers = 0;
+  for (int r = 0; r < num_roles; ++r) {
+    std::vector<reasoner::Move>& legal = scratch->legal[static_cast<size_t>(r)];
+    legal.clear();
+    if (!terminal) {
+      machine.LegalMoves(state, r, ws, &legal);
+      if (legal.empty()) return nullptr;
+    }
+    total_moves += legal.size();
+    product = std::min<uint64_t>(product * std::max<size_t>(legal.size(), 1), uint64_t{1} << 40);
+    if (legal.size() > 1) ++movers;
+  }
+  const uint32_t num_children =
+      terminal || product > max_children ? 0 : static_cast<uint32_t>(product);
+  size_t num_words = state.words().size();
+  while (num_words > 0 && state.words()[num_words - 1] == 0) --num_words;
+
+  // Block layout: see node.h. Largest alignment first.
+  const size_t stats_at = 0;
+  const size_t children_at = AlignUp(stats_at + total_moves * sizeof(MoveStat), alignof(std::atomic<Node*>));
+  const size_t words_at = AlignUp(children_at + num_children * sizeof(std::atomic<Node*>), alignof(uint64_t));
+  const size_t values_at = AlignUp(words_at + num_words * sizeof(uint64_t), alignof(float));
+  const size_t moves_at = AlignUp(values_at + static_cast<size_t>(num_roles) * sizeof(float), alignof(reasoner::Move));
+  const size_t begin_at = AlignUp(moves_at + total_moves * sizeof(reasoner::Move), alignof(uint32_t));
+  const size_t block_size = begin_at + (static_cast<size_t>(num_roles) + 1) * sizeof(uint32_t);
+  static_assert(alignof(MoveStat) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
+
+  std::unique_ptr<Node> node(new Node());
+  node->block_ = std::make_unique<std::byte[]>(block_size);
+  std::byte* base = node->block_.get();
+  node->stats_ = reinterpret_cast<MoveStat*>(base + stats_at);
+  for (size_t i = 0; i < total_moves; ++i) new (node->stats_ + i) MoveStat();
+  node->children_ = reinterpret_cast<std::atomic<Node*>*>(base + children_at);
+  for (size_t i = 0; i < num_children; ++i) new (node->children_ + i) std::atomic<Node*>(nullptr);
+  node->words_ = reinterpret_cast<uint64_t*>(base + words_at);
+  if (num_words > 0) std::memcpy(node->words_, state.words().data(), num_words * sizeof(uint64_t));
+  node->values_ = reinterpret_cast<float*>(base + values_at);
+  node->moves_ = reinterpret_cast<reasoner::Move*>(base + moves_at);
+  node->role_begin_ = reinterpret_cast<uint32_t*>(base + begin_at);
+  node->num_children_ = num_children;
+  node->num_words_ = static_cast<uint32_t>(num_words);
+  node->num_roles_ = static_cast<uint8_t>(num_roles);
+  node->num_movers_ = static_cast<uint8_t>(movers);
+  node->terminal_ = terminal;
+  // 16 bytes per allocation for the allocator's own bookkeeping.
+  node->bytes_ = static_cast<uint32_t>(sizeof(Node) + block_size + 32);
+
+  uint32_t at = 0;
+  for (int r = 0; r < num_roles; ++r) {
+    node->role_begin_[r] = at;
+    const std::vector<reasoner::Move>& legal = scratch->legal[static_cast<size_t>(r)];
+    std::copy(legal.begin(), legal.end(), node->moves_ + at);
+    if (legal.size() > 1) {
+      scratch->prior.resize(legal.size());
+      prior.Prior(state, r, legal, scratch->prior);
+      float sum = 0;
+      for (float p : scratch->prior) sum += std::max(p, 0.0f);
+      for (size_t i = 0; i < legal.size(); ++i) {
+        node->stats_[at + i].prior = sum > 0 ? std::max(scratch->prior[i], 0.0f) / sum
+                                             : 1.0f / static_cast<float>(legal.size());
+      }
+    } else if (legal.size() == 1) {
+      node->stats_[at].prior = 1.0f;
+    }
+    at += static_cast<uint32_t>(legal.size());
+  }
+  node->role_begin_[num_roles] = at;
+  for (int r = 0; r < num_roles; ++r) {
+    node->values_[r] = terminal ? ScaledGoal(machine.Goal(state, r, ws)) : 0.0f;
+  }
+  if (terminal) node->proof_.store(kProven, std::memory_order_release);
+  return node;
+}
+
+void Node::LoadState(reasoner::State* out) const {
+  out->Clear(static_cast<size_t>(num_words_) * 64);
+  std::span<uint64_t> w = out->mutable_words();
+  if (num_words_ > 0) std::memcpy(w.data(), words_, num_words_ * sizeof(uint64_t));
+}
+
+bool Node::SetProven(std::span<const float> v) {
+  uint8_t expected = kUnproven;
+  if (!proof_.compare_exchange_strong(expected, kProving, std::memory_order_acq_rel)) return false;
+  for (int r = 0; r < num_roles_; ++r) values_[r] = v[static_cast<size_t>(r)];
+  proof_.store(kProven, std::memory_order_release);
+  return true;
+}
+
+FreedCount FreeTree(std::unique_ptr<Node> root) {
+  FreedCount freed;
+  if (!root) return freed;
+  std::vector<Node*> stack;
+  stack.push_back(root.release());
+  while (!stack.empty()) {
+    Node* n = stack.back();
+    stack.pop_back();
+    for (uint32_t j = 0; j < n->num_children(); ++j) {
+      if (Node* c = n->child(j)) stack.push_back(c);
+    }
+    freed.nodes += 1;
+    freed.bytes += static_cast<int64_t>(n->bytes());
+    delete n;
+  }
+  return freed;
+}
+
+int64_t CountNodes(const Node* root) {
+  if (root == nullptr) return 0;
+  int64_t count = 0;
+  std::vector<const Node*> stack{root};
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    ++count;
+    for (uint32_t j = 0; j < n->num_children(); ++j) {
+      if (const Node* c = n->child(j)) stack.push_back(c);
+    }
+  }
+  return count;
+}
+
+}  // namespace ggp::agent::search

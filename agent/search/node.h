@@ -1,0 +1,141 @@
+#pragma once
+// A node of the MCTS tree: one game state, the legal moves of every role there, decoupled
+// statistics per (role, move), and one child slot per joint move.
+//
+//   joint index j = sum_r move_index[r] * stride[r],  stride[r] = prod_{q > r} k_q
+//
+// where k_r is the number of legal moves of role r. A turn-taking node has one role with
+// k > 1 (the mover), so its children are simply the mover's moves.
+//
+// Memory: the Node itself plus one block holding, in this order,
+//
+//   MoveStat[sum k_r] | atomic<Node*>[prod k_r] | uint64 state words | float value[R] |
+//   Move[sum k_r] | uint32 role_begin[R + 1]
+//
+// A node is built completely (state, terminal flag, legal moves, priors, goals of a
+// terminal) before it is published into its parent's child slot with a release store;
+// from then on only the atomics change:
+//  - MoveStat::visits / reward_sum and Node::visits: updated by any search thread.
+//  - child slots: transition once from null to a node (compare-exchange); Detach() clears
+//    one while the search is paused (tree reuse).
+//  - the proof: 0 -> kProving (one thread writes value[]) -> kProven (release).
+// Ownership: a node owns its children. FreeTree() deletes a subtree without recursion.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "agent/search/policies.h"
+#include "reasoner/state.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent::search {
+
+struct MoveStat {
+  std::atomic<double> reward_sum{0.0};  // rewards of the move's role, each 0..1
+  std::atomic<uint32_t> visits{0};      // includes iterations still in flight (virtual loss)
+  float prior = 0.0f;                   // P(a), normalised; immutable after creation
+};
+
+// Scratch for building nodes: one per search thread, reserved up front.
+struct NodeScratch {
+  std::vector<std::vector<reasoner::Move>> legal;  // per role
+  std::vector<float> prior;
+};
+
+class Node {
+ public:
+  static constexpr uint8_t kUnproven = 0;
+  static constexpr uint8_t kProving = 1;
+  static constexpr uint8_t kProven = 2;
+
+  // Builds the node of `state`. `max_children` bounds the child array (see SearchParams).
+  // Returns null if some role of a non-terminal state has no legal move (broken rules).
+  static std::unique_ptr<Node> Create(const reasoner::StateMachine& machine,
+                                      reasoner::Workspace& ws, const reasoner::State& state,
+                                      const MovePrior& prior, uint32_t max_children,
+                                      NodeScratch* scratch);
+  ~Node() = default;
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
+
+  int num_roles() const { return num_roles_; }
+  bool terminal() const { return terminal_; }
+  // Bytes this node accounts for (node + block + allocator overhead estimate).
+  size_t bytes() const { return bytes_; }
+
+  // Copies the node's state into `out` (keeps out's capacity).
+  void LoadState(reasoner::State* out) const;
+
+  uint32_t num_moves(int role) const { return role_begin_[role + 1] - role_begin_[role]; }
+  std::span<const reasoner::Move> moves(int role) const {
+    return {moves_ + role_begin_[role], num_moves(role)};
+  }
+  MoveStat& stat(int role, uint32_t move_index) const {
+    return stats_[role_begin_[role] + move_index];
+  }
+  // Roles with more than one legal move.
+  int num_movers() const { return num_movers_; }
+
+  // Joint moves (product of k_r); 0 if the node keeps no children (too wide or terminal).
+  uint32_t num_children() const { return num_children_; }
+  Node* child(uint32_t joint) const { return children_[joint].load(std::memory_order_acquire); }
+  // Publishes `c` into an empty slot. On success the parent owns it and true is returned;
+  // if another thread was first, `c` is left with the caller and false is returned.
+  bool TryAttach(uint32_t joint, Node* c) {
+    Node* expected = nullptr;
+    return children_[joint].compare_exchange_strong(expected, c, std::memory_order_acq_rel);
+  }
+  // Takes child `joint` out of the tree (caller owns it). Only while no search runs.
+  std::unique_ptr<Node> Detach(uint32_t joint) {
+    return std::unique_ptr<Node>(children_[joint].exchange(nullptr, std::memory_order_acq_rel));
+  }
+
+  std::atomic<uint32_t>& visits() const { return visits_; }
+
+  // Terminal goals or proven values (0..1 per role); meaningful when proven().
+  bool proven() const { return proof_.load(std::memory_order_acquire) == kProven; }
+  float value(int role) const { return values_[role]; }
+  std::span<const float> values() const { return {values_, static_cast<size_t>(num_roles_)}; }
+  // Records a proof; the first caller wins, later calls are ignored. Returns true if this
+  // call set it.
+  bool SetProven(std::span<const float> v);
+
+ private:
+  Node() = default;
+
+  std::unique_ptr<std::byte[]> block_;
+  MoveStat* stats_ = nullptr;
+  std::atomic<Node*>* children_ = nullptr;
+  uint64_t* words_ = nullptr;
+  float* values_ = nullptr;
+  reasoner::Move* moves_ = nullptr;
+  uint32_t* role_begin_ = nullptr;
+  uint32_t bytes_ = 0;
+  uint32_t num_children_ = 0;
+  uint32_t num_words_ = 0;
+  mutable std::atomic<uint32_t> visits_{0};
+  std::atomic<uint8_t> proof_{kUnproven};
+  uint8_t num_roles_ = 0;
+  uint8_t num_movers_ = 0;
+  bool terminal_ = false;
+};
+static_assert(sizeof(Node) <= 80, "keep nodes compact");
+
+// Deletes `root` and its subtree iteratively; returns the number of nodes and bytes freed.
+struct FreedCount {
+  int64_t nodes = 0;
+  int64_t bytes = 0;
+};
+FreedCount FreeTree(std::unique_ptr<Node> root);
+
+// Nodes in the subtree of `root` (walks it; for tests and diagnostics, not hot paths).
+int64_t CountNodes(const Node* root);
+
+// Goal of `role` scaled to 0..1 (kNoGoal -> 0).
+inline float ScaledGoal(int goal) { return goal < 0 ? 0.0f : static_cast<float>(goal) / 100.0f; }
+
+}  // namespace ggp::agent::search

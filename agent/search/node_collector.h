@@ -1,0 +1,56 @@
+#pragma once
+// Frees discarded subtrees on a background thread, so that tree reuse (Advance) and the
+// end of a match never spend the play clock in free().
+//
+// Each freed subtree is charged back to the TreeAccount it came from: the account's node
+// and byte counts drop as the collector frees, so a search's memory budget sees the space
+// come back a little later.
+//
+// Thread safety: Free and Drain may be called from any thread. Free never blocks on the
+// freeing itself (it takes a mutex briefly). Drain blocks until the queue is empty (tests).
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+#include "agent/search/node.h"
+
+namespace ggp::agent::search {
+
+// Nodes and bytes of one tree (one search). Shared with pending frees.
+struct TreeAccount {
+  std::atomic<int64_t> nodes{0};
+  std::atomic<int64_t> bytes{0};
+};
+
+class NodeCollector {
+ public:
+  NodeCollector();
+  ~NodeCollector();  // frees whatever is still queued, then joins
+  NodeCollector(const NodeCollector&) = delete;
+  NodeCollector& operator=(const NodeCollector&) = delete;
+
+  // The process-wide collector.
+  static NodeCollector& Global();
+
+  void Free(std::unique_ptr<Node> subtree, std::shared_ptr<TreeAccount> account);
+  void Drain();
+
+ private:
+  void Loop();
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::condition_variable idle_cv_;
+  std::deque<std::pair<std::unique_ptr<Node>, std::shared_ptr<TreeAccount>>> queue_;  // mu_
+  bool busy_ = false;      // mu_
+  bool stopping_ = false;  // mu_
+  std::thread thread_;
+};
+
+}  // namespace ggp::agent::search

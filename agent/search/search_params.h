@@ -1,0 +1,42 @@
+#pragma once
+// Settings of one MCTS search. Plain values with defaults; the search copies them at
+// construction and never changes them ("hot" parameters are const during a search).
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ggp::agent::search {
+
+struct SearchParams {
+  // UCT exploration constant C on rewards scaled to 0..1 (see mcts_search.h).
+  double exploration = 0.4;
+  // Weight W of the prior bonus W * (P(a) - 1/k) * sqrt(N) / (1 + n(a)). With the uniform
+  // prior the bonus is zero, whatever W.
+  double prior_weight = 1.0;
+  // At a node where several roles move at once, each role plays a uniformly random move
+  // with this probability instead of its UCT choice. Deterministic decoupled UCT can lock
+  // two symmetric roles into correlated choices and never see the off-diagonal outcomes.
+  double simultaneous_epsilon = 0.1;
+  // The tree stops growing when its nodes use about this many bytes (playouts go on from
+  // the leaves). Per search (one per match).
+  size_t memory_limit_bytes = size_t{1} << 30;
+  // Hard cap on the number of nodes (0: only the memory limit applies). For tests.
+  int64_t max_nodes = 0;
+  // The background search stops by itself after this many iterations (0: no limit).
+  // Counted from the last Start() call. For tests and benchmarks.
+  int64_t max_iterations = 0;
+  // A playout longer than this many steps is cut and scored with the goals of the state
+  // where it stopped (kNoGoal -> 0).
+  int max_playout_steps = 5000;
+  // A node whose number of joint moves exceeds this keeps no children (it stays a leaf
+  // and its statistics still learn). Bounds the per-node child array.
+  uint32_t max_children = 4096;
+  // Solver: propagate proven values (MCTS-Solver).
+  bool solver = true;
+  // The decision is taken this long before the deadline.
+  int decision_margin_ms = 20;
+  // Seed of the per-thread generators (thread i uses seed + i).
+  uint64_t seed = 12345;
+};
+
+}  // namespace ggp::agent::search

@@ -1,0 +1,276 @@
+#include "agent/session/match_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <exception>
+
+#include "agent/session/move_matching.h"
+#include "reasoner/gdl/validate.h"
+
+namespace ggp::agent {
+namespace {
+
+double MsSince(SteadyClock::time_point t) {
+  return std::chrono::duration<double, std::milli>(SteadyClock::now() - t).count();
+}
+
+// "Base.nim3.1700000000000" -> "nim3": the game key of ggp-base style match ids, if any.
+std::string GameFromMatchId(const std::string& id) {
+  size_t first = id.find('.');
+  size_t last = id.rfind('.');
+  if (first == std::string::npos || last == first) return "";
+  std::string tail = id.substr(last + 1);
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  if (tail.empty() || !std::all_of(tail.begin(), tail.end(), digit)) {
+    return "";
+  }
+  return id.substr(first + 1, last - first - 1);
+}
+
+}  // namespace
+
+MatchSession::MatchSession(protocol::StartRequest start, SteadyClock::time_point received,
+                           const SessionOptions& options, Watchdog& watchdog,
+                           std::shared_ptr<ReplySlot> ready_reply)
+    : options_(options),
+      watchdog_(watchdog),
+      id_(start.match_id),
+      role_name_(kif::ToString(start.role)),
+      start_clock_(std::max(0, start.start_clock)),
+      play_clock_(std::max(0, start.play_clock)),
+      log_(options.log_dir, start.match_id),
+      last_activity_(received),
+      start_(std::move(start)) {
+  expiry_after_ = std::chrono::seconds(std::max(start_clock_, 10 * play_clock_)) +
+                  options_.expiry_slack;
+  Job job;
+  job.kind = Job::Kind::kPrepare;
+  job.received = received;
+  job.deadline = DeadlineFor(received, start_clock_);
+  job.reply = ready_reply;
+  watchdog_.Schedule(job.deadline, [ready_reply] { ready_reply->Send("ready"); });
+  jobs_.push_back(std::move(job));
+  worker_ = std::thread([this] { Run(); });
+}
+
+MatchSession::~MatchSession() {
+  End(EndKind::kAbort, {}, "session destroyed");
+  Join();
+}
+
+void MatchSession::Join() {
+  if (worker_.joinable()) worker_.join();
+}
+
+Deadline MatchSession::DeadlineFor(SteadyClock::time_point received, int clock_seconds) const {
+  auto budget = std::chrono::duration_cast<SteadyClock::duration>(
+      std::chrono::seconds(clock_seconds) - options_.margin);
+  return received + std::max(budget, SteadyClock::duration::zero());
+}
+
+Deadline MatchSession::WorkDeadline(const Job& job) {
+  // The worker stops a little before the watchdog fires, so that its own answer (not the
+  // fallback) is the one sent: 1/4 of the budget, at most 50 ms.
+  auto budget = job.deadline - job.received;
+  auto reserve = std::min<SteadyClock::duration>(std::chrono::milliseconds(50), budget / 4);
+  return job.deadline - reserve;
+}
+
+void MatchSession::Touch(SteadyClock::time_point t) {
+  // Caller holds mu_.
+  if (t > last_activity_) last_activity_ = t;
+}
+
+SteadyClock::time_point MatchSession::last_activity() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return last_activity_;
+}
+
+void MatchSession::Play(protocol::PlayRequest request, SteadyClock::time_point received,
+                        std::shared_ptr<ReplySlot> reply) {
+  Job job;
+  job.kind = Job::Kind::kPlay;
+  job.request = std::move(request);
+  job.received = received;
+  job.deadline = DeadlineFor(received, play_clock_);
+  job.reply = reply;
+  watchdog_.Schedule(job.deadline,
+                     [reply, box = fallback_] { reply->Send(box->Get()); });
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    Touch(received);
+    if (ended_) {
+      // Raced with the end of the match: answer with what we have.
+      reply->Send(fallback_->Get());
+      return;
+    }
+    jobs_.push_back(std::move(job));
+  }
+  cv_.notify_one();
+}
+
+void MatchSession::End(EndKind kind, protocol::PlayRequest last_moves, std::string reason) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (ended_) return;
+    ended_ = true;
+    Touch(SteadyClock::now());
+    Job job;
+    job.kind = Job::Kind::kEnd;
+    job.end = kind;
+    job.request = std::move(last_moves);
+    job.received = SteadyClock::now();
+    job.reason = std::move(reason);
+    jobs_.push_back(std::move(job));
+  }
+  cv_.notify_one();
+}
+
+void MatchSession::Run() {
+  for (;;) {
+    Job job;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      cv_.wait(lock, [this] { return !jobs_.empty(); });
+      job = std::move(jobs_.front());
+      jobs_.pop_front();
+    }
+    try {
+      switch (job.kind) {
+        case Job::Kind::kPrepare:
+          Prepare(job);
+          break;
+        case Job::Kind::kPlay:
+          HandlePlay(job);
+          break;
+        case Job::Kind::kEnd:
+          HandleEnd(job);
+          break;
+      }
+    } catch (const std::exception& e) {
+      // A bug or a back end failure must not take the process down: answer and go on.
+      LogError(std::string("internal error: ") + e.what());
+      if (job.reply) job.reply->Send(job.kind == Job::Kind::kPrepare ? "ready" : fallback_->Get());
+    }
+    if (job.kind == Job::Kind::kEnd) break;
+  }
+  if (player_) player_->Finish();
+  player_.reset();
+  workspace_.reset();
+  machine_.reset();
+  finished_.store(true);
+}
+
+void MatchSession::LogError(const std::string& cause) {
+  spdlog::warn("match {}: {}", id_, cause);
+  log_.Write("error", {{"cause", cause}});
+}
+
+bool MatchSession::BuildDescription() {
+  auto symbols = std::make_shared<kif::SymbolTable>();
+  std::vector<kif::Diagnostic> errors;
+  bool ok = gdl::BuildDescription(start_.rules, symbols, &description_, &errors);
+  start_.rules.clear();
+  start_.rules.shrink_to_fit();
+  if (!ok) {
+    std::string cause = "rules do not parse (" + std::to_string(errors.size()) + " problems)";
+    for (size_t i = 0; i < errors.size() && i < 5; ++i) {
+      cause += "; " + kif::FormatDiagnostic(errors[i]);
+    }
+    LogError(cause);
+  }
+  gdl::ValidationReport report = gdl::Validate(description_);
+  if (!report.ok()) {
+    std::string cause = "rules are invalid (" + std::to_string(report.ErrorCount()) + " errors)";
+    int shown = 0;
+    for (const gdl::Finding& f : report.findings) {
+      if (f.severity != gdl::Severity::kError || shown++ >= 5) continue;
+      cause += "; " + kif::FormatDiagnostic(f.diagnostic) + " [" + f.check + "]";
+    }
+    LogError(cause);
+  }
+  fallback_->Set(GuessMoveFromRules(description_, role_name_));
+  return !description_.roles.empty();
+}
+
+void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
+  role_ = FindRoleIndex(description_.roles, *description_.symbols, role_name_);
+  if (role_ < 0) {
+    LogError("our role " + role_name_ + " is not a role of the game");
+    return;
+  }
+  reasoner::MachineOptions mo;
+  mo.backend = options_.machine_backend;
+  // Leave most of the start clock to the build, but never more than 30 s.
+  double budget = std::max(0.5, 0.6 * (start_clock_ - options_.margin.count() / 1000.0));
+  mo.build_seconds = std::min(30.0, budget);
+  mo.verify_seconds = std::min(5.0, std::max(0.2, 0.15 * start_clock_));
+  reasoner::MachineBuild build;
+  if (!options_.builder) {
+    build.reason = "no machine builder configured";
+  } else {
+    try {
+      build = options_.builder(description_, mo);
+    } catch (const std::exception& e) {
+      build = reasoner::MachineBuild{};
+      build.reason = std::string("machine build threw: ") + e.what();
+    }
+  }
+  (*start_event)["machine"] = {{"backend", build.machine ? build.backend : "none"},
+                               {"reason", build.reason},
+                               {"build_ms", build.build_ms}};
+  if (!build.machine) {
+    LogError("no state machine: " + build.reason);
+    return;
+  }
+  if (build.machine->num_roles() != static_cast<int>(description_.roles.size())) {
+    LogError("machine has a different number of roles than the rules");
+  }
+  role_ = FindRoleIndex(build.machine->roles(), build.machine->symbols(), role_name_);
+  if (role_ < 0) {
+    LogError("our role " + role_name_ + " is not a role of the machine");
+    return;
+  }
+  machine_ = build.machine;
+  workspace_ = machine_->NewWorkspace();
+  machine_->InitialState(&state_);
+  UpdateFallback();
+}
+
+void MatchSession::StartPlayer(Deadline deadline, nlohmann::ordered_json* start_event) {
+  player_ = MakePlayer(options_.policy, options_.player);
+  if (!player_) {
+    LogError("unknown policy " + options_.policy + "; using legal");
+    player_ = MakePlayer("legal", options_.player);
+  }
+  (*start_event)["policy"] = std::string(player_->name());
+  auto begin = SteadyClock::now();
+  player_->Start(machine_, role_, state_, deadline);
+  (*start_event)["player_start_ms"] = MsSince(begin);
+}
+
+void MatchSession::Prepare(const Job& job) {
+  nlohmann::ordered_json event = {{"role", role_name_},
+                                  {"start_clock", start_clock_},
+                                  {"play_clock", play_clock_}};
+  if (std::string game = GameFromMatchId(id_); !game.empty()) event["game"] = game;
+  auto begin = SteadyClock::now();
+  bool have_roles = BuildDescription();
+  event["rules"] = description_.rules.size();
+  event["parse_ms"] = MsSince(begin);
+  if (have_roles) {
+    BuildMachine(&event);
+  } else {
+    LogError("the rules declare no role");
+  }
+  if (machine_) StartPlayer(WorkDeadline(job), &event);
+  event["prepare_ms"] = MsSince(begin);
+  event["ready_late"] = job.reply->sent();
+  job.reply->Send("ready");
+  log_.Write("start", std::move(event));
+  spdlog::info("match {}: started as {} ({})", id_, role_name_,
+               machine_ ? std::string(machine_->backend()) : std::string("no machine"));
+}
+
+}  // namespace ggp::agent

@@ -1,0 +1,159 @@
+#pragma once
+// One match, from START to STOP/ABORT/expiry: the rules, the machine, our role, the
+// current state, the Player, and the match's event log.
+//
+// Threads: the session owns one worker thread that does everything slow, in request
+// order: preparation (parse, validate, build the machine, Player::Start), then each PLAY
+// (apply the joint move, search until the deadline, reply), then the end. The HTTP threads
+// only queue work (Play, End: quick, never blocking on the worker). Every reply that has a
+// deadline is also armed on the Watchdog, which sends `ready` or the fallback move when
+// the deadline fires first, so a slow build or search never makes a reply late.
+//
+// The fallback move is always ready: the first legal move of our role as soon as the
+// state is known; until the machine exists, a move guessed from the rules' legal facts
+// (or `noop`). It lives in a small box shared with the watchdog callbacks, so they never
+// touch the session itself.
+//
+// Lifetime: created by MatchManager on START; after End() the worker drains its queue,
+// logs the end and exits (finished() becomes true); the owner then calls Join() and
+// destroys the session. The destructor joins too (it then blocks until the worker has
+// finished its current job: a search returns by its deadline, a machine build within its
+// budget).
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "agent/events/event_log.h"
+#include "agent/player/player.h"
+#include "agent/session/reply_slot.h"
+#include "agent/session/session_options.h"
+#include "agent/session/watchdog.h"
+#include "protocol/messages.h"
+
+namespace ggp::agent {
+
+// The move a watchdog sends when the worker is late. Thread safe.
+class FallbackBox {
+ public:
+  void Set(std::string move) {
+    std::lock_guard<std::mutex> lock(mu_);
+    move_ = std::move(move);
+  }
+  std::string Get() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return move_;
+  }
+
+ private:
+  mutable std::mutex mu_;
+  std::string move_ = "noop";
+};
+
+enum class EndKind { kStop, kAbort, kExpire };
+
+class MatchSession {
+ public:
+  // Quick: opens the event log, arms `ready` on the watchdog for the start deadline and
+  // queues the preparation, which sends `ready` on `ready_reply` when done (or the
+  // watchdog does at the deadline). `options` and `watchdog` must outlive the session.
+  MatchSession(protocol::StartRequest start, SteadyClock::time_point received,
+               const SessionOptions& options, Watchdog& watchdog,
+               std::shared_ptr<ReplySlot> ready_reply);
+  ~MatchSession();
+  MatchSession(const MatchSession&) = delete;
+  MatchSession& operator=(const MatchSession&) = delete;
+
+  const std::string& id() const { return id_; }
+
+  // Queues a PLAY; its reply goes to `reply` by received + playclock - margin at the
+  // latest. Quick; any thread.
+  void Play(protocol::PlayRequest request, SteadyClock::time_point received,
+            std::shared_ptr<ReplySlot> reply);
+
+  // Queues the end of the match (the reply, `done`/`aborted`, is the caller's). For kStop,
+  // `last_moves` is the STOP message (its moves give the final state and goals). Later
+  // calls are ignored. Quick; any thread.
+  void End(EndKind kind, protocol::PlayRequest last_moves = {}, std::string reason = "");
+
+  // Time of the last request for this match, and how long silence may last before the
+  // match expires: max(startclock, 10 x playclock) + options.expiry_slack.
+  SteadyClock::time_point last_activity() const;
+  SteadyClock::duration expiry_after() const { return expiry_after_; }
+
+  // The worker has exited (after End).
+  bool finished() const { return finished_.load(); }
+  void Join();
+
+ private:
+  struct Job {
+    enum class Kind { kPrepare, kPlay, kEnd } kind = Kind::kPrepare;
+    protocol::PlayRequest request;
+    SteadyClock::time_point received{};
+    Deadline deadline{};
+    std::shared_ptr<ReplySlot> reply;
+    EndKind end = EndKind::kStop;
+    std::string reason;
+  };
+
+  void Touch(SteadyClock::time_point t);
+  static Deadline WorkDeadline(const Job& job);
+  Deadline DeadlineFor(SteadyClock::time_point received, int clock_seconds) const;
+  void Run();
+
+  // ---- Worker-thread only (match_session.cc, match_session_play.cc) ----
+  void Prepare(const Job& job);
+  bool BuildDescription();
+  void BuildMachine(nlohmann::ordered_json* start_event);
+  void StartPlayer(Deadline deadline, nlohmann::ordered_json* start_event);
+  void HandlePlay(const Job& job);
+  void HandleEnd(const Job& job);
+  // Applies the joint move of a GDL-I PLAY/STOP to state_; logs problems. Returns false if
+  // the state could not be advanced.
+  bool ApplyJointMove(const protocol::PlayRequest& request, nlohmann::ordered_json* event);
+  // The joint move as GDL-II percepts and our last move allow (see .cc).
+  bool ApplyGdl2(const protocol::PlayRequest& request, nlohmann::ordered_json* event);
+  bool AdvanceWith(std::vector<reasoner::Move> joint);
+  void UpdateFallback();
+  void LogError(const std::string& cause);
+
+  // Immutable after construction.
+  const SessionOptions& options_;
+  Watchdog& watchdog_;
+  std::string id_;
+  std::string role_name_;
+  int start_clock_ = 0;
+  int play_clock_ = 0;
+  SteadyClock::duration expiry_after_{};
+  std::shared_ptr<FallbackBox> fallback_ = std::make_shared<FallbackBox>();
+  MatchEventLog log_;
+
+  // Queue shared with the HTTP threads.
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<Job> jobs_;
+  bool ended_ = false;  // End() was called
+  SteadyClock::time_point last_activity_;
+  std::atomic<bool> finished_{false};
+
+  // Worker state.
+  protocol::StartRequest start_;  // rules are dropped once parsed
+  gdl::Description description_;
+  std::shared_ptr<const reasoner::StateMachine> machine_;
+  std::unique_ptr<reasoner::Workspace> workspace_;
+  std::unique_ptr<Player> player_;
+  int role_ = -1;
+  int turn_ = 0;   // joint moves applied to state_
+  int plays_ = 0;  // PLAY requests handled
+  reasoner::State state_;
+  reasoner::State next_;
+  std::vector<reasoner::Move> legal_;
+
+  std::thread worker_;  // last: starts after everything above exists
+};
+
+}  // namespace ggp::agent

@@ -1,0 +1,113 @@
+#include "agent/tools/playout_bench.h"
+
+#include <chrono>
+#include <memory>
+#include <random>
+#include <vector>
+
+namespace ggp::agent::tools {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using reasoner::Move;
+using reasoner::State;
+
+Clock::duration Seconds(double s) {
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
+
+class Runner {
+ public:
+  Runner(const reasoner::StateMachine& m, const BenchOptions& o)
+      : m_(m), o_(o), ws_(m.NewWorkspace()), rng_(o.seed),
+        legal_(static_cast<size_t>(m.num_roles())), joint_(static_cast<size_t>(m.num_roles())) {
+    m_.InitialState(&initial_);
+  }
+
+  // Plays until `deadline`; counts into `r`.
+  void Run(Clock::time_point deadline, BenchResult* r) {
+    uint64_t completed_depth = 0;
+    Clock::duration legal_time{0};
+    while (Clock::now() < deadline) {
+      s_ = initial_;
+      uint64_t depth = 0;
+      bool done = false;
+      while (!done) {
+        if ((depth & 7) == 7 && Clock::now() >= deadline) break;
+        if (m_.IsTerminal(s_, *ws_)) {
+          for (int role = 0; role < m_.num_roles(); ++role) {
+            r->goal_checksum += static_cast<uint64_t>(m_.Goal(s_, role, *ws_) + 1);
+          }
+          done = true;
+          break;
+        }
+        if (depth >= static_cast<uint64_t>(o_.max_depth)) {
+          done = true;
+          break;
+        }
+        bool stuck = false;
+        for (int role = 0; role < m_.num_roles(); ++role) {
+          auto& moves = legal_[static_cast<size_t>(role)];
+          Clock::time_point t0 = Clock::now();
+          m_.LegalMoves(s_, role, *ws_, &moves);
+          legal_time += Clock::now() - t0;
+          ++r->legal_calls;
+          if (moves.empty()) {
+            stuck = true;
+            break;
+          }
+          joint_[static_cast<size_t>(role)] = moves[rng_() % moves.size()];
+        }
+        if (stuck) {
+          ++r->stuck;
+          done = true;
+          break;
+        }
+        m_.NextState(s_, joint_, *ws_, &next_);
+        std::swap(s_, next_);
+        ++depth;
+        ++r->state_changes;
+      }
+      if (done) {
+        ++r->rollouts;
+        completed_depth += depth;
+      }
+    }
+    r->avg_depth = r->rollouts > 0 ? static_cast<double>(completed_depth) / static_cast<double>(r->rollouts)
+                                   : 0.0;
+    r->legal_us = r->legal_calls > 0
+                      ? std::chrono::duration<double, std::micro>(legal_time).count() /
+                            static_cast<double>(r->legal_calls)
+                      : 0.0;
+  }
+
+ private:
+  const reasoner::StateMachine& m_;
+  const BenchOptions& o_;
+  std::unique_ptr<reasoner::Workspace> ws_;
+  std::mt19937_64 rng_;
+  std::vector<std::vector<Move>> legal_;
+  std::vector<Move> joint_;
+  State initial_, s_, next_;
+};
+
+}  // namespace
+
+BenchResult RunPlayoutBenchmark(const reasoner::StateMachine& machine, const BenchOptions& options) {
+  Runner runner(machine, options);
+  if (options.warmup_seconds > 0) {
+    BenchResult ignored;
+    runner.Run(Clock::now() + Seconds(options.warmup_seconds), &ignored);
+  }
+  BenchResult r;
+  Clock::time_point start = Clock::now();
+  runner.Run(start + Seconds(options.seconds), &r);
+  r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (r.seconds > 0) {
+    r.rollouts_per_s = static_cast<double>(r.rollouts) / r.seconds;
+    r.state_changes_per_s = static_cast<double>(r.state_changes) / r.seconds;
+  }
+  return r;
+}
+
+}  // namespace ggp::agent::tools

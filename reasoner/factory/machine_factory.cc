@@ -1,0 +1,112 @@
+// The back end choice. Each back end has its own Build* function returning a
+// MachineBuild; CreateMachine picks one by name and times the whole build. "auto" tries
+// the propnet first, verifies it against the prover with VerifyAgainst (verify.h) and
+// falls back to the prover, with the reason, when the build fails or they disagree.
+
+#include "reasoner/factory/machine_factory.h"
+
+#include <chrono>
+#include <exception>
+
+#include "reasoner/factory/verify.h"
+#include "reasoner/propnet/propnet_machine.h"
+#include "reasoner/prover/prover_machine.h"
+
+namespace ggp::reasoner {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The reference prover: builds for every description that has roles.
+MachineBuild BuildProver(const gdl::Description& description, std::string reason) {
+  MachineBuild build;
+  std::string error;
+  try {
+    build.machine = ProverMachine::Build(description, &error);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (!build.machine) {
+    build.reason = "prover cannot be built: " + (error.empty() ? std::string("unknown error") : error);
+    return build;
+  }
+  build.backend = "prover";
+  build.reason = std::move(reason);
+  return build;
+}
+
+// The propnet, within the build budget (grounding + circuit).
+MachineBuild BuildPropnet(const gdl::Description& description, const MachineOptions& options) {
+  MachineBuild build;
+  propnet::PropnetOptions popts;
+  popts.budget.max_seconds = options.build_seconds;
+  popts.budget.max_bytes = options.build_memory_bytes;
+  propnet::PropnetBuild pn;
+  try {
+    pn = propnet::PropnetMachine::Build(description, popts);
+  } catch (const std::exception& e) {
+    pn.error = e.what();
+  }
+  if (!pn.machine) {
+    build.reason = "propnet build failed: " + pn.error;
+    return build;
+  }
+  build.machine = pn.machine;
+  build.backend = "propnet";
+  build.reason = "propnet of " + std::to_string(pn.stats.components) + " components built in " +
+                 std::to_string(static_cast<int>(pn.stats.build_seconds * 1000)) + " ms";
+  return build;
+}
+
+MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions& options) {
+  MachineBuild propnet = BuildPropnet(description, options);
+  if (!propnet.machine) return BuildProver(description, propnet.reason + "; using prover");
+  MachineBuild prover = BuildProver(description, "");
+  if (!prover.machine) {
+    propnet.reason += " (not verified: " + prover.reason + ")";
+    return propnet;
+  }
+  VerifyOptions vopts;
+  vopts.playouts = options.verify_playouts;
+  vopts.seconds = options.verify_seconds;
+  vopts.seed = options.seed;
+  VerifyStats stats;
+  std::optional<std::string> difference;
+  try {
+    difference = VerifyAgainst(*prover.machine, *propnet.machine, vopts, &stats);
+  } catch (const std::exception& e) {
+    difference = std::string("verification failed: ") + e.what();
+  }
+  if (difference) {
+    prover.reason = "propnet disagrees with the prover at " + *difference + "; using prover";
+    return prover;
+  }
+  propnet.reason += ", verified against the prover on " + std::to_string(stats.playouts) +
+                    " playouts (" + std::to_string(stats.steps) + " states" +
+                    (stats.timed_out ? ", verification time cap reached)" : ")");
+  return propnet;
+}
+
+}  // namespace
+
+bool IsKnownBackend(const std::string& name) {
+  return name == "auto" || name == "prover" || name == "propnet";
+}
+
+MachineBuild CreateMachine(const gdl::Description& description, const MachineOptions& options) {
+  Clock::time_point start = Clock::now();
+  MachineBuild build;
+  if (options.backend == "prover") {
+    build = BuildProver(description, "requested");
+  } else if (options.backend == "propnet") {
+    build = BuildPropnet(description, options);
+  } else if (options.backend == "auto") {
+    build = BuildAuto(description, options);
+  } else {
+    build.reason = "unknown back end '" + options.backend + "' (auto, prover, propnet)";
+  }
+  build.build_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return build;
+}
+
+}  // namespace ggp::reasoner

@@ -1,0 +1,125 @@
+#include "reasoner/factory/machine_factory.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ggp::reasoner {
+namespace {
+
+constexpr const char* kNim3 = R"(
+(role first) (role second) (init (pile 3)) (init (control first)) (succ 0 1) (succ 1 2) (succ 2 3)
+(<= (legal ?p (take 1)) (true (control ?p)) (true (pile ?n)) (succ ?m ?n))
+(<= (legal ?p (take 2)) (true (control ?p)) (true (pile ?n)) (succ ?m ?n) (succ ?k ?m))
+(<= (legal ?p noop) (role ?p) (not (true (control ?p))))
+(<= (next (pile ?m)) (does ?p (take 1)) (true (pile ?n)) (succ ?m ?n))
+(<= (next (pile ?k)) (does ?p (take 2)) (true (pile ?n)) (succ ?m ?n) (succ ?k ?m))
+(<= (next (control second)) (true (control first)))
+(<= (next (control first)) (true (control second)))
+(<= (next (winner ?p)) (does ?p (take ?x)) (true (pile ?x)))
+(<= terminal (true (pile 0)))
+(<= (goal ?p 100) (true (winner ?p)))
+(<= (goal ?p 0) (role ?p) (not (true (winner ?p))))
+)";
+
+gdl::Description Parse(const char* text) {
+  gdl::Description d;
+  std::vector<kif::Diagnostic> errors;
+  EXPECT_TRUE(gdl::ParseDescription(text, std::make_shared<kif::SymbolTable>(), &d, &errors));
+  return d;
+}
+
+TEST(MachineFactoryTest, KnownBackends) {
+  EXPECT_TRUE(IsKnownBackend("auto"));
+  EXPECT_TRUE(IsKnownBackend("prover"));
+  EXPECT_TRUE(IsKnownBackend("propnet"));
+  EXPECT_FALSE(IsKnownBackend("dfa"));
+  EXPECT_FALSE(IsKnownBackend(""));
+}
+
+TEST(MachineFactoryTest, ProverBuildsAndPlays) {
+  MachineOptions o;
+  o.backend = "prover";
+  MachineBuild b = CreateMachine(Parse(kNim3), o);
+  ASSERT_TRUE(b.machine) << b.reason;
+  EXPECT_EQ(b.backend, "prover");
+  EXPECT_EQ(b.machine->backend(), "prover");
+  EXPECT_EQ(b.machine->num_roles(), 2);
+  EXPECT_GE(b.build_ms, 0.0);
+  State s;
+  b.machine->InitialState(&s);
+  auto ws = b.machine->NewWorkspace();
+  EXPECT_FALSE(b.machine->IsTerminal(s, *ws));
+}
+
+// Every state adds a deeper function term: grounding never reaches a fixpoint.
+constexpr const char* kEndlessCounter =
+    "(role r) (init (num z)) (<= (legal r go) (role r))"
+    "(<= (next (num (s ?x))) (true (num ?x))) (<= terminal (true (num (s (s z)))))"
+    "(<= (goal r 100) (role r))";
+
+TEST(MachineFactoryTest, AutoPicksTheVerifiedPropnet) {
+  MachineOptions o;
+  o.backend = "auto";
+  MachineBuild b = CreateMachine(Parse(kNim3), o);
+  ASSERT_TRUE(b.machine) << b.reason;
+  EXPECT_EQ(b.backend, "propnet");
+  EXPECT_EQ(b.machine->backend(), "propnet");
+  EXPECT_NE(b.reason.find("verified against the prover"), std::string::npos) << b.reason;
+}
+
+TEST(MachineFactoryTest, AutoFallsBackToProverWhenThePropnetIsOverBudget) {
+  MachineOptions o;
+  o.backend = "auto";
+  o.build_memory_bytes = size_t{16} << 20;
+  MachineBuild b = CreateMachine(Parse(kEndlessCounter), o);
+  ASSERT_TRUE(b.machine) << b.reason;
+  EXPECT_EQ(b.backend, "prover");
+  EXPECT_NE(b.reason.find("propnet build failed"), std::string::npos) << b.reason;
+  EXPECT_NE(b.reason.find("exceeded"), std::string::npos) << b.reason;
+  EXPECT_NE(b.reason.find("using prover"), std::string::npos) << b.reason;
+}
+
+TEST(MachineFactoryTest, PropnetBuildsAndPlays) {
+  MachineOptions o;
+  o.backend = "propnet";
+  MachineBuild b = CreateMachine(Parse(kNim3), o);
+  ASSERT_TRUE(b.machine) << b.reason;
+  EXPECT_EQ(b.backend, "propnet");
+  State s;
+  b.machine->InitialState(&s);
+  auto ws = b.machine->NewWorkspace();
+  std::vector<Move> moves;
+  b.machine->LegalMoves(s, 0, *ws, &moves);
+  EXPECT_EQ(moves.size(), 2u);
+}
+
+TEST(MachineFactoryTest, PropnetOverBudgetIsNullWithReason) {
+  MachineOptions o;
+  o.backend = "propnet";
+  o.build_memory_bytes = size_t{16} << 20;
+  MachineBuild b = CreateMachine(Parse(kEndlessCounter), o);
+  EXPECT_FALSE(b.machine);
+  EXPECT_NE(b.reason.find("exceeded the 16 MB size budget"), std::string::npos) << b.reason;
+}
+
+TEST(MachineFactoryTest, UnknownBackendIsNull) {
+  MachineOptions o;
+  o.backend = "oracle";
+  MachineBuild b = CreateMachine(Parse(kNim3), o);
+  EXPECT_FALSE(b.machine);
+  EXPECT_NE(b.reason.find("oracle"), std::string::npos) << b.reason;
+}
+
+TEST(MachineFactoryTest, NoRolesGivesNullMachine) {
+  MachineOptions o;
+  o.backend = "prover";
+  MachineBuild b = CreateMachine(Parse("(init (p 1)) (<= terminal (true (p 1)))"), o);
+  EXPECT_FALSE(b.machine);
+  EXPECT_FALSE(b.reason.empty());
+}
+
+}  // namespace
+}  // namespace ggp::reasoner

@@ -1,0 +1,65 @@
+#pragma once
+// The output of grounding: a propositional program equivalent to the game's rules for
+// every state reachable from the initial one.
+//
+//  - Sentences are ground terms of the program's TermStore: `(true (cell 1 1 b))`,
+//    `(legal white noop)`, `terminal` (0-ary relations are atoms).
+//  - `facts` lists every sentence of a state-dependent ("dynamic") relation that the
+//    relaxed model can produce (negation ignored, `true` ranging over what init/next can
+//    produce and `does` over what legal can produce); sentences outside it are false in
+//    every reachable state.
+//  - Static relations (those not depending on true/does) are evaluated away: they do not
+//    appear in rule bodies; `init` facts are listed in `init` by their argument.
+//  - Each rule says: head holds if all `positive` sentences hold and none of the
+//    `negative` ones. Rules are de-duplicated; bodies are sorted.
+//
+// Ownership: a GroundProgram owns its terms; it shares the symbol table with the
+// description it came from. Plain value; not synchronised.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "reasoner/ground/term_store.h"
+#include "reasoner/kif/symbol_table.h"
+#include "reasoner/kif/term.h"
+
+namespace ggp::reasoner::ground {
+
+struct GroundRule {
+  TermId head = kNoTerm;
+  uint32_t begin = 0;     // into GroundProgram::body
+  uint32_t num_pos = 0;   // body[begin, begin + num_pos) must hold
+  uint32_t num_neg = 0;   // body[begin + num_pos, + num_neg) must not hold
+};
+
+struct GroundStats {
+  size_t terms = 0;
+  size_t static_facts = 0;
+  size_t dynamic_facts = 0;
+  size_t rules = 0;
+  size_t body_literals = 0;
+  double seconds = 0;
+};
+
+struct GroundProgram {
+  std::shared_ptr<kif::SymbolTable> symbols;
+  TermStore terms;
+  std::vector<kif::Term> roles;  // role order = joint-move order
+  std::vector<TermId> role_terms;
+  std::vector<TermId> init;      // X for every (init X)
+  std::vector<TermId> facts;     // sentences of dynamic relations in the relaxed model
+  std::vector<GroundRule> rules;
+  std::vector<TermId> body;
+  GroundStats stats;
+
+  std::span<const TermId> Positive(const GroundRule& r) const {
+    return {body.data() + r.begin, r.num_pos};
+  }
+  std::span<const TermId> Negative(const GroundRule& r) const {
+    return {body.data() + r.begin + r.num_pos, r.num_neg};
+  }
+};
+
+}  // namespace ggp::reasoner::ground

@@ -1,0 +1,115 @@
+#include "reasoner/ground/grounder.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "reasoner/gdl/normalize.h"
+#include "reasoner/propnet/test_games.h"
+
+namespace ggp::reasoner::ground {
+namespace {
+
+struct Grounded {
+  GroundResult result;
+  std::set<std::string> facts;
+  std::set<std::string> body_relations;
+};
+
+Grounded GroundText(const char* text, BudgetOptions options = {}) {
+  auto symbols = std::make_shared<kif::SymbolTable>();
+  gdl::Description d;
+  std::vector<kif::Diagnostic> errors;
+  EXPECT_TRUE(gdl::ParseDescription(text, symbols, &d, &errors));
+  Budget budget(options);
+  Grounded g{Ground(gdl::Normalize(d), budget), {}, {}};
+  const GroundProgram& p = g.result.program;
+  for (TermId s : p.facts) g.facts.insert(kif::ToString(p.terms.ToKif(s), *symbols));
+  for (TermId s : p.body) g.body_relations.insert(std::string(symbols->Name(p.terms.functor(s))));
+  return g;
+}
+
+TEST(GrounderTest, EvaluatesStaticRelationsAway) {
+  Grounded g = GroundText(testgames::kTakeAway);
+  ASSERT_TRUE(g.result.ok) << g.result.error;
+  EXPECT_FALSE(g.body_relations.count("succ"));
+  EXPECT_FALSE(g.body_relations.count("minus"));
+  EXPECT_FALSE(g.body_relations.count("role"));
+  EXPECT_TRUE(g.body_relations.count("true"));
+  EXPECT_TRUE(g.body_relations.count("does"));
+  EXPECT_FALSE(g.facts.count("(succ 0 1)"));  // static: not part of the program
+  EXPECT_GT(g.result.program.stats.static_facts, 0u);
+}
+
+TEST(GrounderTest, DomainsComeFromTheRelaxedModel) {
+  Grounded g = GroundText(testgames::kTakeAway);
+  ASSERT_TRUE(g.result.ok) << g.result.error;
+  for (const char* s : {"(true (pile 4))", "(true (pile 3))", "(true (pile 0))",
+                        "(legal a (take 1))", "(legal b (take 2))", "(does a (take 2))",
+                        "(legal a noop)", "(true (last b))", "terminal", "(goal a 100)"}) {
+    EXPECT_TRUE(g.facts.count(s)) << s;
+  }
+  EXPECT_FALSE(g.facts.count("(true (pile 5))"));
+  EXPECT_FALSE(g.facts.count("(legal a (take 3))"));
+  EXPECT_EQ(g.result.program.init.size(), 2u);
+}
+
+TEST(GrounderTest, GroundsPositiveRecursion) {
+  Grounded g = GroundText(testgames::kReach);
+  ASSERT_TRUE(g.result.ok) << g.result.error;
+  for (const char* s : {"(reach n1)", "(reach n2)", "(reach n3)", "(reach n4)", "(true (at n5))"}) {
+    EXPECT_TRUE(g.facts.count(s)) << s;
+  }
+  EXPECT_TRUE(g.facts.count("(reach n5)"));  // (at n5) makes it derivable
+  EXPECT_FALSE(g.facts.count("(reach n6)"));
+  EXPECT_TRUE(g.body_relations.count("reach"));
+}
+
+TEST(GrounderTest, RulesAreDeduplicatedAndSorted) {
+  Grounded g = GroundText(testgames::kTakeAway);
+  ASSERT_TRUE(g.result.ok);
+  const GroundProgram& p = g.result.program;
+  std::set<std::vector<TermId>> seen;
+  for (const GroundRule& r : p.rules) {
+    std::vector<TermId> key = {r.head, r.num_pos};
+    for (TermId t : p.Positive(r)) key.push_back(t);
+    for (TermId t : p.Negative(r)) key.push_back(t);
+    EXPECT_TRUE(seen.insert(key).second);
+    EXPECT_TRUE(std::is_sorted(p.Positive(r).begin(), p.Positive(r).end()));
+  }
+}
+
+TEST(GrounderTest, ReportsUnsafeRules) {
+  Grounded g = GroundText("(role r) (init (p 1)) (<= (legal r (m ?x)) (not (true (p ?x))))"
+                          "(<= (next (p 1)) (true (p 1))) (<= terminal (true (p 2)))");
+  EXPECT_FALSE(g.result.ok);
+  EXPECT_NE(g.result.error.find("unsafe"), std::string::npos) << g.result.error;
+}
+
+TEST(GrounderTest, StopsAnExplodingProgramWithinItsBudget) {
+  BudgetOptions small;
+  small.max_seconds = 20;
+  small.max_bytes = size_t{16} << 20;
+  // Every state adds a deeper function term: the relaxed model is infinite.
+  Grounded g = GroundText("(role r) (init (num z)) (<= (legal r go) (role r))"
+                          "(<= (next (num (s ?x))) (true (num ?x))) (<= terminal (true (num z)))",
+                          small);
+  EXPECT_FALSE(g.result.ok);
+  EXPECT_NE(g.result.error.find("exceeded the 16 MB size budget"), std::string::npos) << g.result.error;
+}
+
+TEST(GrounderTest, StopsAnExplodingProgramAtItsDeadline) {
+  BudgetOptions quick;
+  quick.max_seconds = 0.2;
+  quick.max_bytes = size_t{1} << 40;  // effectively unlimited: the deadline must stop it
+  Grounded g = GroundText("(role r) (init (num z)) (<= (legal r go) (role r))"
+                          "(<= (next (num (s ?x))) (true (num ?x))) (<= terminal (true (num z)))",
+                          quick);
+  EXPECT_FALSE(g.result.ok);
+  EXPECT_NE(g.result.error.find("exceeded the 0.2 s time budget"), std::string::npos) << g.result.error;
+}
+
+}  // namespace
+}  // namespace ggp::reasoner::ground

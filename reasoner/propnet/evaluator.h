@@ -1,0 +1,77 @@
+#pragma once
+// The mutable side of a propnet: one counter per component (propnet.h explains the
+// encoding) and the machinery of differential propagation. An Evaluator remembers the
+// state and joint move it was last given, so asking several questions about one state
+// costs one propagation, and moving to a similar state propagates only the fluents that
+// differ. Components that only goals need are brought up to date lazily (SyncGoals), so
+// playouts pay for goal logic (e.g. piece counting) only at the states they score.
+//
+// Ownership: refers to a Propnet that must outlive it. Thread safety: one Evaluator per
+// thread; not synchronised. After the first call no method allocates, except that the
+// event stack may grow during the first few propagations.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "reasoner/propnet/propnet.h"
+#include "reasoner/state.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::reasoner::propnet {
+
+class Evaluator {
+ public:
+  explicit Evaluator(const Propnet& net);
+
+  // Makes every component's value the one it has in state `s` (bits at or beyond
+  // num_fluents are ignored). Move inputs keep their last values.
+  void LoadState(const State& s);
+  // Sets the move inputs to `joint` (one move per role; an id out of range sets the
+  // role's no-move leaf) and propagates.
+  void SetJoint(std::span<const Move> joint);
+  // The value of a component that legal, terminal or next need (or of a leaf).
+  bool Value(uint32_t component) const { return (counters_[component] >> 31) != 0; }
+  // Brings the goal-only components up to date with the loaded state; after this Value()
+  // is exact for every component until the next LoadState/SetJoint.
+  void SyncGoals();
+  // Writes the fluents whose `next` holds into `out` (sized to num_fluents).
+  void ReadNext(State* out) const;
+  // The legal bitset (propnet.h, legal_bit): bit legal_bit[r] + m is legal[r][m]'s value.
+  std::span<const uint64_t> legal_words() const { return legal_words_; }
+
+ private:
+  void FullInit(const State& s);
+  void SetLeaf(uint32_t c, bool value) {
+    counters_[c] = value ? kTrueCounter : kFalseCounter;
+    Push(c << 1 | (value ? 1u : 0u));
+    goals_synced_ = false;
+  }
+  void Push(uint32_t event) {
+    if (top_ == stack_.size()) stack_.resize(stack_.size() * 2);
+    stack_[top_++] = event;
+  }
+  // Propagates pending changes along main edges, or along goal-only edges.
+  void Drain(bool goal_edges);
+  void Propagate(bool goal_edges);
+  void RecomputeScc(uint32_t scc, bool emit_changes);
+
+  const Propnet& net_;
+  std::vector<uint32_t> counters_;
+  std::vector<uint64_t> loaded_;  // fluent words of the loaded state
+  std::vector<uint64_t> next_words_;  // fluents whose `next` holds, kept up to date
+  std::vector<uint64_t> legal_words_;  // values of the legal components, kept up to date
+  std::vector<int32_t> active_inputs_;  // per role: the move leaf currently true
+  std::vector<uint32_t> stack_;  // pending changes [0, top_): component << 1 | new value
+  size_t top_ = 0;
+  std::vector<uint32_t> dirty_heap_;  // cyclic SCCs to recompute, min-heap by id
+  std::vector<uint8_t> dirty_;
+  std::vector<uint8_t> old_values_;  // scratch for RecomputeScc
+  std::vector<uint32_t> work_;
+  std::vector<uint8_t> goal_seen_;  // per goal_boundary entry: value last passed on
+  bool goals_synced_ = false;
+  uint64_t last_word_mask_ = ~uint64_t{0};
+  bool initialized_ = false;
+};
+
+}  // namespace ggp::reasoner::propnet

@@ -1,0 +1,94 @@
+#pragma once
+// The immutable propositional network: components in topological order, flat arrays.
+//
+// Component kinds are implicit in their counters. Every component holds a 32-bit counter
+// in the per-thread evaluator; its value is the counter's top bit. A gate's counter is
+// `base + number of satisfied inputs`, where an input is satisfied when its source is
+// true (or false, for an inverted input edge):
+//   OR  with n inputs: base 0x7FFFFFFF      (true once one input is satisfied)
+//   AND with n inputs: base 0x80000000 - n  (true when all are)
+//   leaf (fluent, move input, constant): set directly, 0x80000000 true / 0x7FFFFFFF false.
+// A change of a component's value passes on as +1/-1 to its outputs (differential
+// propagation); a target changes only when its counter's top bit flips.
+//
+// Positive recursion in the ground rules gives cyclic strongly connected components
+// (never through negation: the builder rejects that). Their members are contiguous in the
+// order, flagged on the edges entering them (kSccEdge) and recomputed as a least fixpoint
+// when any input changes; components outside cycles have scc_of == -1.
+//
+// Thread safety: immutable after construction; share freely.
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "reasoner/state.h"
+
+namespace ggp::reasoner::propnet {
+
+inline constexpr uint32_t kTrueCounter = 0x80000000u;
+inline constexpr uint32_t kFalseCounter = 0x7FFFFFFFu;
+inline constexpr uint32_t kInvertedEdge = 0x80000000u;  // on input and output edges
+inline constexpr uint32_t kSccEdge = 0x40000000u;       // output edge into a cyclic SCC
+inline constexpr uint32_t kSinkEdge = 0x20000000u;      // output edge into a component
+                                                        // without outputs (no event needed)
+inline constexpr uint32_t kNextEdge = 0x10000000u;      // pseudo-edge: target is the fluent
+                                                        // whose `next` the source computes
+inline constexpr uint32_t kLegalEdge = 0x08000000u;     // pseudo-edge: target is a bit of the
+                                                        // legal bitset (legal_bit)
+inline constexpr uint32_t kEdgeTargetMask = 0x07FFFFFFu;
+inline constexpr uint32_t kNoGuard = 0xFFFFFFFFu;
+
+struct Propnet {
+  // ---- Topology (indices are components, in topological order) ----
+  std::vector<uint32_t> base_counter;  // counter with no satisfied input (leaves: false)
+  std::vector<uint8_t> is_leaf;        // fluent / move input / constant
+  // Outputs of c: out_edges[out_begin[c], out_mid[c]) enter components that legal,
+  // terminal or next need ("main"); out_edges[out_mid[c], out_begin[c+1]) enter
+  // components that only goals need, which are updated lazily (see goal_boundary).
+  std::vector<uint32_t> out_begin;     // size n+1
+  std::vector<uint32_t> out_mid;       // size n
+  std::vector<uint32_t> out_edges;     // target | kInvertedEdge? | kSccEdge? | kSinkEdge?,
+                                       // or fluent | kNextEdge
+  // Main components (leaves included) with goal-only outputs: the evaluator passes their
+  // changes on to the goal-only part when a goal is asked.
+  std::vector<uint32_t> goal_boundary;
+  std::vector<uint32_t> in_begin;      // size n+1
+  std::vector<uint32_t> in_edges;      // source | kInvertedEdge?
+  std::vector<int32_t> scc_of;         // cyclic SCC id or -1; ids increase along the order
+  std::vector<std::pair<uint32_t, uint32_t>> scc_range;  // [begin, end) per cyclic SCC
+  uint32_t max_scc_size = 0;
+  uint32_t const_true = 0;   // leaf that is always true
+  uint32_t const_false = 0;  // leaf that is always false
+
+  // ---- Interface ----
+  uint32_t num_fluents = 0;
+  std::vector<int32_t> fluent_base;   // fluent -> leaf component, -1 if nothing reads it
+  std::vector<uint32_t> fluent_next;  // fluent -> component of (next f)
+  // A move m of role r is legal iff component legal[r][m] holds and, when
+  // legal_guarded[r][m], the role's guard literal legal_guard[r] (component, with
+  // kInvertedEdge meaning "is false") holds too; kNoGuard: no guard.
+  std::vector<std::vector<uint32_t>> legal;
+  std::vector<uint32_t> legal_guard;
+  std::vector<std::vector<uint8_t>> legal_guarded;
+  // The evaluator keeps a bitset of the legal components' values: role r's move m is bit
+  // legal_bit[r] + m (each role starts on a word boundary). legal_guarded_words is the
+  // same layout with the guarded moves set.
+  std::vector<uint32_t> legal_bit;
+  uint32_t legal_words = 0;
+  std::vector<uint64_t> legal_guarded_words;
+  std::vector<std::vector<int32_t>> input;   // role -> move -> leaf of (does r m), or -1
+  // Per role: a leaf that is true when the role's move id is out of range. Exactly one
+  // of a role's move leaves (or this one) is true once a joint move is set, which lets
+  // the builder replace a disjunction over most of a role's moves by the negation of the
+  // few others.
+  std::vector<uint32_t> no_move;
+  std::vector<std::vector<std::pair<int, uint32_t>>> goals;  // role -> (value, component)
+  uint32_t terminal = 0;
+  State initial;
+
+  uint32_t num_components() const { return static_cast<uint32_t>(base_counter.size()); }
+  size_t num_edges() const { return out_edges.size(); }
+};
+
+}  // namespace ggp::reasoner::propnet

@@ -1,0 +1,87 @@
+#pragma once
+// The propositional-network back end of the state machine seam (state_machine.h).
+//
+// PropnetMachine::Build grounds the rules (reasoner/ground), builds the AND/OR circuit,
+// folds constants, drops what legal/goal/terminal/next do not need, and orders it; the
+// result is immutable and shared by threads. Each thread's Workspace holds an Evaluator
+// (evaluator.h) that caches the last state, so IsTerminal/LegalMoves/Goal/NextState on
+// one state share one propagation.
+//
+// Moves: for each role, the moves are the `legal` sentences of the relaxed model, numbered
+// densely in a deterministic order; a move whose `does` feeds nothing still has an id.
+// Fluents are the `true` sentences the relaxed model can produce.
+//
+// Blocking: Build runs on the calling thread, bounded by the budget. Query methods do
+// not allocate once outputs have reached their capacity.
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "reasoner/gdl/description.h"
+#include "reasoner/ground/budget.h"
+#include "reasoner/ground/ground_program.h"
+#include "reasoner/propnet/propnet.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::reasoner::propnet {
+
+struct PropnetOptions {
+  ground::BudgetOptions budget;  // shared by grounding and the circuit build
+};
+
+struct PropnetStats {
+  ground::GroundStats ground;
+  uint32_t components = 0;
+  size_t edges = 0;
+  uint32_t fluents = 0;
+  size_t moves = 0;         // summed over roles
+  size_t cyclic_sccs = 0;   // positive recursion in the ground rules
+  double ground_seconds = 0;
+  double build_seconds = 0;  // grounding + circuit
+};
+
+class PropnetMachine;
+
+struct PropnetBuild {
+  std::shared_ptr<const PropnetMachine> machine;  // null on failure
+  std::string error;                              // why it failed
+  PropnetStats stats;
+};
+
+class PropnetMachine final : public StateMachine {
+ public:
+  // `description` as parsed (normalisation happens inside). Never throws for bad rules.
+  static PropnetBuild Build(const gdl::Description& description, const PropnetOptions& options);
+
+  std::string_view backend() const override { return "propnet"; }
+  std::unique_ptr<Workspace> NewWorkspace() const override;
+  void InitialState(State* out) const override { *out = net_.initial; }
+  bool IsTerminal(const State& s, Workspace& ws) const override;
+  void LegalMoves(const State& s, int role, Workspace& ws, std::vector<Move>* out) const override;
+  void NextState(const State& s, std::span<const Move> joint, Workspace& ws,
+                 State* out) const override;
+  int Goal(const State& s, int role, Workspace& ws) const override;
+
+  kif::Term MoveTerm(int role, Move m) const override;
+  std::optional<Move> FindMove(int role, const kif::Term& t) const override;
+  std::vector<kif::Term> Fluents(const State& s) const override;
+
+  const Propnet& net() const { return net_; }
+  const PropnetStats& stats() const { return stats_; }
+  int num_moves(int role) const { return static_cast<int>(net_.legal[static_cast<size_t>(role)].size()); }
+
+  PropnetMachine(std::shared_ptr<kif::SymbolTable> symbols, std::vector<kif::Term> roles,
+                 Propnet net, std::vector<kif::Term> fluent_terms,
+                 std::vector<std::vector<kif::Term>> move_terms, PropnetStats stats);
+
+ private:
+  Propnet net_;
+  std::vector<kif::Term> fluent_terms_;
+  std::vector<std::vector<kif::Term>> move_terms_;
+  std::vector<std::unordered_map<kif::Term, Move, kif::TermHash>> move_ids_;
+  PropnetStats stats_;
+};
+
+}  // namespace ggp::reasoner::propnet

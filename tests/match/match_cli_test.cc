@@ -1,0 +1,212 @@
+// `ggp-agent match` and `ggp-agent tournament` as a user runs them: builtin policies in
+// process, and a full match between two `ggp-agent serve` processes (127.0.0.1, ports
+// chosen by the servers) whose match JSON is checked field by field and replayed on an
+// independent machine. The binary comes from the build (GGP_AGENT_BINARY), or from the
+// environment variable of the same name.
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/runner/match_record.h"
+#include "agent/runner/move_judge.h"
+#include "agent/runner/runner_test_util.h"
+#include "tests/match/child_process.h"
+
+namespace ggp::agent::runner {
+namespace {
+
+using match_testing::ChildProcess;
+using match_testing::ReadFile;
+using match_testing::RunToCompletion;
+using namespace std::chrono_literals;
+
+std::string AgentBinary() {
+  const char* env = std::getenv("GGP_AGENT_BINARY");
+  return env != nullptr && *env != '\0' ? env : GGP_AGENT_BINARY;
+}
+
+class MatchCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("match_cli_test_" + std::to_string(getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    std::ofstream(Path("nim.kif")) << testing::kNimRules;
+    ASSERT_TRUE(std::filesystem::exists(AgentBinary())) << AgentBinary();
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string Path(const std::string& name) const { return (dir_ / name).string(); }
+
+  // The match JSON files in `out`.
+  std::vector<std::string> MatchFiles(const std::string& out) const {
+    std::vector<std::string> files;
+    for (const auto& e : std::filesystem::directory_iterator(out)) {
+      if (e.path().extension() == ".json" && e.path().stem().string().rfind("standings", 0) != 0) {
+        files.push_back(e.path().string());
+      }
+    }
+    return files;
+  }
+
+  std::filesystem::path dir_;
+};
+
+// Replays a record's moves on an independent machine: every move legal, every state and
+// the goals as recorded.
+void ExpectConsistentWithRules(const MatchRecord& r) {
+  Game game = testing::LoadTestGame("nim", testing::kNimRules);
+  const auto& m = *game.machine;
+  auto ws = m.NewWorkspace();
+  reasoner::State s;
+  m.InitialState(&s);
+  auto fluents = [](const std::string& text) {
+    kif::SExpr e;
+    std::vector<kif::Diagnostic> errors;
+    EXPECT_TRUE(kif::ParseOneSExpr(text, &e, &errors)) << text;
+    std::set<std::string> out;
+    for (const auto& item : e.items) out.insert(kif::ToString(item));
+    return out;
+  };
+  auto printed = [&](const reasoner::State& state) {
+    std::set<std::string> out;
+    for (const auto& t : m.Fluents(state)) out.insert(kif::ToString(t, m.symbols()));
+    return out;
+  };
+  EXPECT_EQ(fluents(r.states[0]), printed(s));
+  for (size_t step = 0; step < r.moves.size(); ++step) {
+    std::vector<reasoner::Move> joint;
+    for (int role = 0; role < 2; ++role) {
+      std::vector<reasoner::Move> legal;
+      m.LegalMoves(s, role, *ws, &legal);
+      LinkReply reply;
+      reply.body = r.moves[step][static_cast<size_t>(role)];
+      Judgement j = JudgeReply(reply, m, role, legal, legal[0], false);
+      EXPECT_EQ(j.error, "") << "step " << step << " role " << role << ": " << reply.body;
+      joint.push_back(j.move);
+    }
+    reasoner::State next;
+    m.NextState(s, joint, *ws, &next);
+    s = next;
+    EXPECT_EQ(fluents(r.states[step + 1]), printed(s)) << "state " << step + 1;
+  }
+  EXPECT_TRUE(m.IsTerminal(s, *ws));
+  for (int role = 0; role < 2; ++role) {
+    EXPECT_EQ(r.goal_values[static_cast<size_t>(role)], m.Goal(s, role, *ws));
+  }
+}
+
+TEST_F(MatchCliTest, MatchAmongBuiltinPlayers) {
+  std::string out, err;
+  int status = RunToCompletion({AgentBinary(), "match", "--game", Path("nim.kif"), "--player",
+                                "builtin:random", "builtin:legal", "--start", "2", "--play", "1",
+                                "--out", Path("out"), "--seed", "3"},
+                               dir_.string(), 60s, &out, &err);
+  ASSERT_EQ(status, 0) << out << err;
+  EXPECT_NE(out.find("completed after"), std::string::npos) << out;
+  EXPECT_NE(out.find("builtin:random"), std::string::npos) << out;
+  EXPECT_NE(out.find("errors: 0"), std::string::npos) << out;
+  EXPECT_EQ(out.find('\r'), std::string::npos) << "no live line when stdout is not a terminal";
+  auto files = MatchFiles(Path("out"));
+  ASSERT_EQ(files.size(), 1u);
+  MatchRecord r = FromJson(nlohmann::json::parse(ReadFile(files[0])));
+  EXPECT_EQ(CheckInvariants(r, 2), "");
+  EXPECT_EQ(r.match_id.rfind("Local.nim.", 0), 0u) << r.match_id;
+  EXPECT_EQ(*r.player_names, (std::vector<std::string>{"random", "legal"}));
+  ExpectConsistentWithRules(r);
+  std::string scores = ReadFile(Path("out/scores"));
+  EXPECT_TRUE(scores == "builtin:random,builtin:legal=0,100\n" ||
+              scores == "builtin:random,builtin:legal=100,0\n")
+      << scores;
+}
+
+TEST_F(MatchCliTest, TournamentOfBuiltinPlayers) {
+  std::string out, err;
+  int status = RunToCompletion({AgentBinary(), "tournament", "--games", Path("nim.kif"),
+                                "--players", "builtin:random", "builtin:legal", "--rounds", "2",
+                                "--start", "1", "--play", "1", "--out", Path("t"), "--seed", "5"},
+                               dir_.string(), 120s, &out, &err);
+  ASSERT_EQ(status, 0) << out << err;
+  EXPECT_NE(out.find("4 matches"), std::string::npos) << out;
+  EXPECT_NE(out.find("average"), std::string::npos) << out;
+  EXPECT_EQ(MatchFiles(Path("t")).size(), 4u);
+  std::string csv = ReadFile(Path("t/standings.csv"));
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3) << csv;
+  nlohmann::json standings = nlohmann::json::parse(ReadFile(Path("t/standings.json")));
+  ASSERT_EQ(standings["players"].size(), 2u);
+  int wins = 0, matches = 0;
+  for (const auto& p : standings["players"]) {
+    matches += p["matches"].get<int>();
+    wins += p["wins"].get<int>();
+    EXPECT_EQ(p["TO"], 0);
+    EXPECT_EQ(p["IL"], 0);
+  }
+  EXPECT_EQ(matches, 8);  // 4 matches, 2 seats each
+  EXPECT_EQ(wins, 4);     // nim has a winner every time
+  std::string scores = ReadFile(Path("t/scores"));
+  EXPECT_EQ(std::count(scores.begin(), scores.end(), '\n'), 4) << scores;
+}
+
+TEST_F(MatchCliTest, TwoServedPlayersPlayAFullMatch) {
+  std::vector<std::unique_ptr<ChildProcess>> servers;
+  std::vector<std::string> urls;
+  for (const std::string name : {"PlayerA", "PlayerB"}) {
+    servers.push_back(std::make_unique<ChildProcess>(
+        std::vector<std::string>{AgentBinary(), "serve", "--address", "127.0.0.1", "--port", "0",
+                                 "--name", name, "--policy", "montecarlo", "--margin-ms", "300",
+                                 "--log-dir", Path("logs-" + name)},
+        Path(name + ".out"), Path(name + ".err")));
+    ASSERT_TRUE(servers.back()->started());
+    auto port = match_testing::WaitForPort(Path(name + ".err"), "serving on ", 30s);
+    ASSERT_TRUE(port.has_value()) << ReadFile(Path(name + ".err"));
+    urls.push_back("http://127.0.0.1:" + *port + "/");
+  }
+  std::string out, err;
+  int status = RunToCompletion({AgentBinary(), "match", "--game", Path("nim.kif"), "--player",
+                                urls[0], urls[1], "--start", "2", "--play", "1", "--out",
+                                Path("out")},
+                               dir_.string(), 120s, &out, &err);
+  ASSERT_EQ(status, 0) << out << err;
+  auto files = MatchFiles(Path("out"));
+  ASSERT_EQ(files.size(), 1u);
+  nlohmann::json j = nlohmann::json::parse(ReadFile(files[0]));
+  MatchRecord r = FromJson(j);
+
+  EXPECT_EQ(r.match_id.rfind("Local.nim.", 0), 0u);
+  EXPECT_EQ(std::filesystem::path(files[0]).stem().string(), r.match_id);
+  EXPECT_EQ(r.random_token.size(), 32u);
+  for (char c : r.random_token) EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(c)));
+  EXPECT_GT(r.start_time_ms, 1'600'000'000'000);
+  EXPECT_FALSE(j.contains("gameMetaURL"));
+  EXPECT_TRUE(r.is_completed);
+  EXPECT_FALSE(r.is_aborted);
+  EXPECT_EQ(CheckInvariants(r, 2), "");
+  EXPECT_GE(r.moves.size(), 2u);
+  EXPECT_LE(r.moves.size(), 3u);
+  for (const auto& e : r.errors) {
+    EXPECT_EQ(e, (std::vector<std::string>{"", ""})) << "served players answer in time";
+  }
+  EXPECT_GE(r.state_times_ms[0], r.start_time_ms);
+  EXPECT_EQ(r.goal_values[0] + r.goal_values[1], 100);
+  EXPECT_EQ(r.preview_clock, -1);
+  EXPECT_EQ(r.start_clock, 2);
+  EXPECT_EQ(r.play_clock, 1);
+  EXPECT_EQ(*r.player_names, (std::vector<std::string>{"PlayerA", "PlayerB"}));
+  EXPECT_FALSE(r.scrambled);
+  ExpectConsistentWithRules(r);
+  EXPECT_NE(out.find("PlayerA"), std::string::npos) << out;
+
+  for (auto& s : servers) EXPECT_EQ(s->Stop(), 0);
+}
+
+}  // namespace
+}  // namespace ggp::agent::runner

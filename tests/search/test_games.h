@@ -1,0 +1,59 @@
+#pragma once
+// Small hand-written games for the search tests, behind the StateMachine seam.
+//
+// A CellGame describes a game over a short vector of small integers ("cells"); CellMachine
+// adapts it to reasoner::StateMachine with one fluent per (cell, value). The games:
+//   tic-tac-toe  cells 0..8 (0 empty, 1 x, 2 o), cell 9 whose turn (0 xplayer, 1 oplayer);
+//                moves 0..8 mark a cell, 9 noop; win 100 / loss 0 / draw 50.
+//   nim          cells = pile sizes, last cell whose turn; move pile*16 + take, 1023 noop;
+//                whoever takes the last object wins.
+//   duel         simultaneous, one round: both roles pick 0..2; picking 2 is dominant:
+//                goal_r = 50 + 25 [a_r = 2] - 25 [a_other = 2] (constant sum 100).
+//   surewin      as duel, but left wins (100, right 0) with 2 or by matching right's pick;
+//                otherwise right wins (constant sum).
+//   three        three roles in turn each pick 0 or 1; goal_r = 100 * pick_r.
+//   lock         one role picks digits 0..3 four times; 100 for the code, 0 otherwise.
+// Thread safety: as the StateMachine contract (the adapters keep no mutable state).
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "reasoner/state_machine.h"
+
+namespace ggp::search_testing {
+
+using reasoner::Move;
+using Cells = std::vector<int>;
+
+class CellGame {
+ public:
+  virtual ~CellGame() = default;
+  virtual std::vector<std::string> Roles() const = 0;
+  virtual int num_cells() const = 0;
+  virtual int num_values() const = 0;
+  virtual Cells Initial() const = 0;
+  virtual bool Terminal(const Cells& c) const = 0;
+  virtual void Legal(const Cells& c, int role, std::vector<Move>* out) const = 0;
+  virtual Cells Next(const Cells& c, std::span<const Move> joint) const = 0;
+  virtual int Goal(const Cells& c, int role) const = 0;
+  virtual std::string MoveName(int role, Move m) const = 0;
+};
+
+std::shared_ptr<const reasoner::StateMachine> MakeCellMachine(std::shared_ptr<const CellGame> game);
+// The state of `cells` in a machine made by MakeCellMachine for `game`.
+reasoner::State EncodeCells(const CellGame& game, const Cells& cells);
+
+std::shared_ptr<const CellGame> TicTacToe();
+// `board` is 9 characters of 'x', 'o' or '.'; `x_to_move` whose turn it is.
+Cells TicTacToeCells(const std::string& board, bool x_to_move);
+std::shared_ptr<const CellGame> Nim(std::vector<int> piles);
+inline Move NimTake(int pile, int count) { return pile * 16 + count; }
+inline constexpr Move kNimNoop = 1023;
+std::shared_ptr<const CellGame> Duel();
+std::shared_ptr<const CellGame> SureWin();
+std::shared_ptr<const CellGame> ThreePlayers();
+std::shared_ptr<const CellGame> Lock(std::vector<int> code);
+
+}  // namespace ggp::search_testing
