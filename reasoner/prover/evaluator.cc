@@ -14,6 +14,10 @@ Evaluator::Evaluator(const Program& program, bool static_mode)
     if (static_mode) tables_.back().EnableIndex();
     memos_.emplace_back(arity);
   }
+  // The state is complete before any rule reads it: index its fluents by structure.
+  if (!static_mode && program.rel_true >= 0) {
+    tables_[static_cast<size_t>(program.rel_true)].EnableStructIndex(&terms_);
+  }
   computed_.assign(program.components().size(), 0);
   sessions_.resize(program.components().size());
 }
@@ -236,6 +240,25 @@ void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable
         PatternOf(lit.args, f, &pattern);
         t = &Call(lit.relation, pattern);
       }
+      if (t->struct_indexed() && lit.args.size() == 1) {
+        // (true (f a b ...)) with a (and b) bound: walk the chain of that key only.
+        int level = 0;
+        size_t key = StructKey(lit.args[0], f, &level);
+        if (level > 0) {
+          for (uint32_t j = t->ChainHead(level, key); j != FactTable::kEndOfChain;
+               j = t->ChainNext(level, j)) {
+            bool hit = MatchArgs(lit.args, t->Tuple(j), f);
+            if (hit && lit.kind == LKind::kNegative) {
+              Undo(f, mark);
+              return;
+            }
+            if (hit) Join(rule, index + 1, f, out);
+            Undo(f, mark);
+          }
+          if (lit.kind == LKind::kNegative) Join(rule, index + 1, f, out);
+          return;
+        }
+      }
       if (lit.kind == LKind::kNegative) {
         for (size_t j = 0; j < t->size(); ++j) {
           bool hit = MatchArgs(lit.args, t->Tuple(j), f);
@@ -283,6 +306,22 @@ void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable
       return;
     }
   }
+}
+
+size_t Evaluator::StructKey(const Pattern& p, const Frame& f, int* level) {
+  *level = 0;
+  if (p.kind != PKind::kCompound || p.args.empty() || !IsBound(p.args[0], f)) return 0;
+  TermId a = Build(p.args[0], f);
+  if (a == kNoTerm) return 0;
+  if (p.args.size() >= 2 && IsBound(p.args[1], f)) {
+    TermId b = Build(p.args[1], f);
+    if (b != kNoTerm) {
+      *level = 2;
+      return FactTable::StructKey(p.functor, a, b);
+    }
+  }
+  *level = 1;
+  return FactTable::StructKey(p.functor, a);
 }
 
 bool Evaluator::MatchArgs(const std::vector<Pattern>& args, std::span<const TermId> tuple, Frame& f) {

@@ -76,6 +76,9 @@ class Evaluator {
   const FactTable& Call(int relation, std::span<const TermId> pattern);
   // The call pattern of `args` under `f`: bound positions as ids, free ones kNoTerm.
   void PatternOf(const std::vector<Pattern>& args, Frame& f, std::vector<TermId>* out);
+  // The structural-index key (fact_table.h) of a one-argument literal's pattern under
+  // `f`; *level is 0 when the pattern's first arguments are not bound.
+  size_t StructKey(const Pattern& p, const Frame& f, int* level);
   bool Match(const Pattern& p, TermId id, Frame& f);
   bool MatchArgs(const std::vector<Pattern>& args, std::span<const TermId> tuple, Frame& f);
   TermId Build(const Pattern& p, const Frame& f);

@@ -53,7 +53,48 @@ bool FactTable::Insert(std::span<const TermId> tuple) {
   flat_.insert(flat_.end(), tuple.begin(), tuple.end());
   if (indexed_ && arity_ > 0) by_first_[tuple[0]].push_back(static_cast<uint32_t>(count_));
   ++count_;
+  if (terms_ != nullptr) {
+    if (count_ * 2 > heads1_.size()) {
+      RebuildChains();
+    } else {
+      Chain(static_cast<uint32_t>(count_ - 1));
+    }
+  }
   return true;
+}
+
+void FactTable::EnableStructIndex(const TermStore* terms) {
+  if (terms_ != nullptr || arity_ != 1) return;
+  terms_ = terms;
+  RebuildChains();
+}
+
+void FactTable::Chain(uint32_t index) {
+  next1_.push_back(kEndOfChain);
+  next2_.push_back(kEndOfChain);
+  TermId t = Tuple(index)[0];
+  if (!terms_->IsCompound(t)) return;
+  std::span<const TermId> args = terms_->ArgSpan(t);
+  if (args.empty()) return;
+  kif::SymbolId f = terms_->Functor(t);
+  size_t mask = heads1_.size() - 1;
+  uint32_t& h1 = heads1_[StructKey(f, args[0]) & mask];
+  next1_[index] = h1;
+  h1 = index;
+  if (args.size() < 2) return;
+  uint32_t& h2 = heads2_[StructKey(f, args[0], args[1]) & mask];
+  next2_[index] = h2;
+  h2 = index;
+}
+
+void FactTable::RebuildChains() {
+  size_t n = 16;
+  while (n < count_ * 4) n *= 2;
+  heads1_.assign(n, kEndOfChain);
+  heads2_.assign(n, kEndOfChain);
+  next1_.clear();
+  next2_.clear();
+  for (size_t i = 0; i < count_; ++i) Chain(static_cast<uint32_t>(i));
 }
 
 void FactTable::EnableIndex() {
@@ -73,6 +114,12 @@ void FactTable::Clear() {
   by_first_.clear();
   count_ = 0;
   flat_.clear();
+  if (terms_ != nullptr) {
+    std::fill(heads1_.begin(), heads1_.end(), kEndOfChain);
+    std::fill(heads2_.begin(), heads2_.end(), kEndOfChain);
+    next1_.clear();
+    next2_.clear();
+  }
   std::fill(slots_.begin(), slots_.end(), 0u);
 }
 

@@ -40,8 +40,36 @@ class FactTable {
   // Indices of the tuples whose first argument is `first` (requires indexed()).
   const std::vector<uint32_t>& WithFirst(TermId first) const;
 
+  // A structural index for one-argument tables of compound terms (the fluents of `true`):
+  // tuples whose argument is (f a b ...) are chained under the key (f, a) (level 1) and
+  // (f, a, b) (level 2), so (true (cell 3 4 ?p)) visits only the cells of row 3, column 4.
+  // Chains may hold other tuples whose key hashes alike: callers still match each tuple.
+  // Kept up to date by Insert once enabled; chains must not be walked while the table
+  // grows (use it for tables that are complete before they are read).
+  void EnableStructIndex(const TermStore* terms);
+  bool struct_indexed() const { return terms_ != nullptr; }
+  static constexpr uint32_t kEndOfChain = UINT32_MAX;
+  static size_t StructKey(kif::SymbolId functor, TermId a) {
+    return Mix(Mix(0x51ED27F3u ^ static_cast<uint32_t>(functor)) ^ static_cast<uint32_t>(a));
+  }
+  static size_t StructKey(kif::SymbolId functor, TermId a, TermId b) {
+    return Mix(StructKey(functor, a) ^ static_cast<uint32_t>(b));
+  }
+  // First tuple of the chain of `key` at `level` (1 or 2), or kEndOfChain.
+  uint32_t ChainHead(int level, size_t key) const {
+    const auto& heads = level == 1 ? heads1_ : heads2_;
+    return heads.empty() ? kEndOfChain : heads[key & (heads.size() - 1)];
+  }
+  uint32_t ChainNext(int level, uint32_t i) const { return (level == 1 ? next1_ : next2_)[i]; }
+
  private:
   static size_t HashOf(std::span<const TermId> t);
+  static size_t Mix(uint64_t h) {
+    h *= 0xBF58476D1CE4E5B9ull;
+    return static_cast<size_t>(h ^ (h >> 31));
+  }
+  void Chain(uint32_t index);
+  void RebuildChains();
   bool Equal(uint32_t index, std::span<const TermId> t) const;
   void Grow();
 
@@ -51,6 +79,9 @@ class FactTable {
   std::vector<uint32_t> slots_;  // tuple index + 1; 0 = empty
   bool indexed_ = false;
   std::unordered_map<TermId, std::vector<uint32_t>> by_first_;
+  const TermStore* terms_ = nullptr;        // set when struct indexed
+  std::vector<uint32_t> heads1_, heads2_;  // bucket -> first tuple (power-of-two size)
+  std::vector<uint32_t> next1_, next2_;    // tuple -> next tuple in its chain
 };
 
 }  // namespace ggp::reasoner::prover
