@@ -21,6 +21,7 @@
 #include "agent/runner/player_link.h"
 #include "agent/runner/progress.h"
 #include "agent/search/register.h"
+#include "agent/search/search_pool.h"
 #include "reasoner/factory/machine_factory.h"
 
 namespace ggp::agent {
@@ -62,6 +63,7 @@ std::string ErrorSummary(const runner::MatchRecord& rec, size_t role, int* count
 }
 
 int RunMatchCommand(const MatchCliOptions& o) {
+  search::SearchPool::SetGlobalThreads(o.threads);  // builtin mcts players share it
   search::RegisterSearchPolicies();
   if (!reasoner::IsKnownBackend(o.machine)) {
     std::cerr << "unknown machine back end '" << o.machine << "' (auto, prover, propnet)\n";

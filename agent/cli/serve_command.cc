@@ -14,6 +14,7 @@
 #include "agent/cli/commands.h"
 #include "agent/player/registry.h"
 #include "agent/search/register.h"
+#include "agent/search/search_pool.h"
 #include "agent/session/match_manager.h"
 #include "protocol/http_server.h"
 #include "reasoner/factory/machine_factory.h"
@@ -26,10 +27,10 @@ struct ServeOptions {
   int port = 9147;
   std::string name = "ggp-agent";
   std::string log_dir = "logs";
-  int threads = 1;
+  int threads = 0;  // 0: one per core
   int io_threads = 2;
   int margin_ms = 1000;
-  std::string policy = "montecarlo";
+  std::string policy = "mcts";
   int max_matches = 4;
   std::string machine = "auto";
   unsigned long long seed = 0;
@@ -47,6 +48,8 @@ void LogToStderr() {
 int RunServe(const ServeOptions& o) {
   LogToStderr();
   if (o.verbose) spdlog::set_level(spdlog::level::debug);
+  // One search pool for all matches, sized before anything can create it.
+  search::SearchPool::SetGlobalThreads(o.threads);
   search::RegisterSearchPolicies();
   if (!HasPolicy(o.policy)) {
     std::string names;
@@ -86,10 +89,10 @@ int RunServe(const ServeOptions& o) {
     spdlog::error("cannot serve on {}:{}: {}", o.address, o.port, error);
     return 1;
   }
-  spdlog::info("{} serving on {}:{} (policy {}, machine {}, margin {} ms, up to {} matches, "
-               "event logs in {})",
-               o.name, o.address, server.port(), o.policy, o.machine, o.margin_ms,
-               o.max_matches, o.log_dir.empty() ? "(none)" : o.log_dir);
+  spdlog::info("{} serving on {}:{} (policy {}, {} search threads, machine {}, margin {} ms, up "
+               "to {} matches, event logs in {})",
+               o.name, o.address, server.port(), o.policy, search::SearchPool::Global().size(),
+               o.machine, o.margin_ms, o.max_matches, o.log_dir.empty() ? "(none)" : o.log_dir);
   server.Wait();  // until SIGINT/SIGTERM
   spdlog::info("stopping: ending {} live matches", manager.live_matches());
   manager.Shutdown();
@@ -110,8 +113,9 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   sub->add_option("--log-dir", o->log_dir, "Directory of per-match event files (\"\": none)")
       ->capture_default_str();
-  sub->add_option("--threads", o->threads, "Search threads per match (policies that can use them)")
-      ->check(CLI::Range(1, 256))
+  sub->add_option("--threads", o->threads,
+                  "Search threads, one pool shared by all matches (0: one per core)")
+      ->check(CLI::Range(0, 256))
       ->capture_default_str();
   sub->add_option("--io-threads", o->io_threads, "HTTP threads")
       ->check(CLI::Range(1, 64))

@@ -17,6 +17,7 @@
 #include "agent/runner/progress.h"
 #include "agent/runner/tournament.h"
 #include "agent/search/register.h"
+#include "agent/search/search_pool.h"
 #include "reasoner/factory/machine_factory.h"
 
 namespace ggp::agent {
@@ -38,6 +39,7 @@ struct TournamentCliOptions {
 };
 
 int RunTournamentCommand(const TournamentCliOptions& o) {
+  search::SearchPool::SetGlobalThreads(o.threads);  // builtin mcts players share it
   search::RegisterSearchPolicies();
   if (!reasoner::IsKnownBackend(o.machine)) {
     std::cerr << "unknown machine back end '" << o.machine << "' (auto, prover, propnet)\n";

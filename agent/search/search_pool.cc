@@ -49,6 +49,7 @@ void SearchPool::SetGlobalThreads(int n) { g_global_threads.store(n); }
 void SearchPool::Add(SearchJob* job) {
   {
     std::lock_guard<std::mutex> lock(mu_);
+    ++job->adds_;
     if (job->scheduled_ || stopping_) return;
     job->scheduled_ = true;
     jobs_.push_back(job);
@@ -90,6 +91,7 @@ void SearchPool::WorkerLoop(int index) {
     if (stopping_) return;
     SearchJob* job = jobs_[next_++ % jobs_.size()];
     ++job->running_;
+    const unsigned adds_before = job->adds_;
     lock.unlock();
     bool more = false;
     try {
@@ -101,7 +103,7 @@ void SearchPool::WorkerLoop(int index) {
     }
     lock.lock();
     --job->running_;
-    if (!more && job->scheduled_) {
+    if (!more && job->scheduled_ && job->adds_ == adds_before) {
       job->scheduled_ = false;
       jobs_.erase(std::find(jobs_.begin(), jobs_.end(), job));
     }

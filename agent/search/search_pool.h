@@ -14,7 +14,9 @@
 //    index never overlap, so a job may keep one scratch context per worker index.
 //    Calls with different indices run concurrently.
 //  - A job that returns false from RunBatch is taken out of the schedule (it has finished,
-//    e.g. its iteration limit is reached); Add() puts it back.
+//    e.g. its iteration limit is reached); Add() puts it back. An Add() that happens while
+//    a batch runs wins over that batch's false: the job stays scheduled (a restart is
+//    never lost to a worker that was finishing the previous run).
 //  - Add, Remove, WaitIdle and Scheduled are thread-safe. Remove and WaitIdle block;
 //    they must not be called from inside RunBatch.
 //  - The job object must stay alive from Add until Remove (or WaitIdle) has returned.
@@ -36,6 +38,7 @@ class SearchJob {
   friend class SearchPool;
   int running_ = 0;        // workers inside RunBatch; guarded by the pool's mutex
   bool scheduled_ = false;  // in the run list; guarded by the pool's mutex
+  unsigned adds_ = 0;       // Add() calls so far; guarded by the pool's mutex
 };
 
 class SearchPool {

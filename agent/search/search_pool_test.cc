@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <future>
 #include <set>
 #include <mutex>
 
@@ -64,6 +65,36 @@ TEST(SearchPoolTest, RemoveWaitsForRunningBatches) {
   EXPECT_EQ(a.batches_.load(), after);  // no batch of a after Remove returned
   pool.Remove(&b);
   EXPECT_FALSE(pool.Scheduled(&b));
+}
+
+// A job whose runs end with a batch that returns false; the first such batch blocks until
+// released, so the test can restart the job while that batch is still inside.
+class RestartableJob final : public SearchJob {
+ public:
+  bool RunBatch(int) override {
+    const int n = batches_.fetch_add(1) + 1;
+    if (n == 1) {
+      inside_first_.set_value();
+      release_.get_future().wait();
+    }
+    return false;  // every run is one batch
+  }
+  std::atomic<int> batches_{0};
+  std::promise<void> inside_first_;
+  std::promise<void> release_;
+};
+
+TEST(SearchPoolTest, AddDuringAFinishingBatchIsNotLost) {
+  SearchPool pool(1);
+  RestartableJob job;
+  auto inside = job.inside_first_.get_future();
+  pool.Add(&job);
+  inside.wait();
+  pool.Add(&job);  // restart while the first run's last batch is still inside
+  job.release_.set_value();
+  pool.WaitIdle(&job);
+  EXPECT_EQ(job.batches_.load(), 2);  // the restart ran: one more batch after the first
+  EXPECT_FALSE(pool.Scheduled(&job));
 }
 
 TEST(SearchPoolTest, GlobalPoolHasAtLeastOneThread) { EXPECT_GE(SearchPool::Global().size(), 1); }

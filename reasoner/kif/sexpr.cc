@@ -85,6 +85,11 @@ bool ParseSExprs(std::string_view text, std::vector<SExpr>* out, std::vector<Dia
   while (lex.SkipSpace()) {
     char c = lex.Peek();
     if (c == '(') {
+      if (static_cast<int>(stack.size()) >= kMaxNesting) {
+        errors->push_back({lex.Here(), "lists nested deeper than " + std::to_string(kMaxNesting) +
+                                           " levels"});
+        return false;
+      }
       SExpr list;
       list.kind = SExpr::Kind::kList;
       list.where = lex.Here();

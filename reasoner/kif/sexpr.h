@@ -40,9 +40,15 @@ struct SExpr {
   bool is_list() const { return kind == Kind::kList; }
 };
 
+// Deepest list nesting the parser accepts. Real GDL stays far below it; the cap keeps
+// hostile input (a wire message of a million '(') from building values whose recursive
+// printing, conversion or destruction would overflow the stack.
+inline constexpr int kMaxNesting = 1000;
+
 // Parses every top-level expression of `text` into `out` (appended). Returns false and
-// appends to `errors` when the text is malformed (an unmatched parenthesis); on error the
-// expressions that were complete before the problem are still appended.
+// appends to `errors` when the text is malformed (an unmatched parenthesis, or nesting
+// deeper than kMaxNesting, which ends the parse); on error the expressions that were
+// complete before the problem are still appended.
 bool ParseSExprs(std::string_view text, std::vector<SExpr>* out, std::vector<Diagnostic>* errors);
 
 // Parses exactly one expression (surrounding whitespace and comments allowed).

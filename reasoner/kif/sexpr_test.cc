@@ -47,22 +47,23 @@ TEST(SExpr, ReportsLineAndColumnOfUnmatchedParentheses) {
   EXPECT_EQ(out.size(), 1u);
 }
 
-TEST(SExpr, DeepNestingDoesNotRecurse) {
-  std::string deep(100000, '(');
-  deep += std::string(100000, ')');
+TEST(SExpr, NestingUpToTheCapParsesAndDeeperIsRejected) {
+  std::string ok_depth = std::string(kMaxNesting, '(') + "x" + std::string(kMaxNesting, ')');
   std::vector<SExpr> out;
   std::vector<Diagnostic> errors;
-  EXPECT_TRUE(ParseSExprs(deep, &out, &errors));
-  EXPECT_EQ(out.size(), 1u);
-  // Release iteratively so the test itself does not overflow in the destructor.
-  SExpr* e = &out[0];
-  std::vector<SExpr> keep;
-  while (!e->items.empty()) {
-    keep.push_back(std::move(e->items[0]));
-    e->items.clear();
-    e = &keep.back();
-  }
-  while (!keep.empty()) keep.pop_back();
+  EXPECT_TRUE(ParseSExprs(ok_depth, &out, &errors));
+  ASSERT_EQ(out.size(), 1u);
+  int depth = 0;
+  for (const SExpr* e = &out[0]; e->is_list(); e = &e->items[0]) ++depth;
+  EXPECT_EQ(depth, kMaxNesting);
+
+  // A hostile message: far deeper than any rule. Rejected with a message, no crash.
+  std::string deep = "(a) " + std::string(100000, '(') + std::string(100000, ')');
+  out.clear();
+  EXPECT_FALSE(ParseSExprs(deep, &out, &errors));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].message.find("nested deeper"), std::string::npos) << errors[0].message;
+  EXPECT_EQ(out.size(), 1u);  // the complete expression before the problem is kept
 }
 
 TEST(SExpr, ParseOneRequiresExactlyOne) {

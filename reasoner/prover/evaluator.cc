@@ -240,13 +240,13 @@ void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable
         PatternOf(lit.args, f, &pattern);
         t = &Call(lit.relation, pattern);
       }
-      if (t->struct_indexed() && lit.args.size() == 1) {
-        // (true (f a b ...)) with a (and b) bound: walk the chain of that key only.
-        int level = 0;
-        size_t key = StructKey(lit.args[0], f, &level);
-        if (level > 0) {
-          for (uint32_t j = t->ChainHead(level, key); j != FactTable::kEndOfChain;
-               j = t->ChainNext(level, j)) {
+      if (t->struct_indexed()) {
+        // Some components bound: walk the chain of that key only (fact_table.h).
+        int kind = -1;
+        size_t key = ChainKey(*t, lit.args, f, &kind);
+        if (kind >= 0) {
+          for (uint32_t j = t->ChainHead(kind, key); j != FactTable::kEndOfChain;
+               j = t->ChainNext(kind, j)) {
             bool hit = MatchArgs(lit.args, t->Tuple(j), f);
             if (hit && lit.kind == LKind::kNegative) {
               Undo(f, mark);
@@ -308,20 +308,31 @@ void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable
   }
 }
 
-size_t Evaluator::StructKey(const Pattern& p, const Frame& f, int* level) {
-  *level = 0;
-  if (p.kind != PKind::kCompound || p.args.empty() || !IsBound(p.args[0], f)) return 0;
-  TermId a = Build(p.args[0], f);
-  if (a == kNoTerm) return 0;
-  if (p.args.size() >= 2 && IsBound(p.args[1], f)) {
-    TermId b = Build(p.args[1], f);
-    if (b != kNoTerm) {
-      *level = 2;
-      return FactTable::StructKey(p.functor, a, b);
-    }
+size_t Evaluator::ChainKey(const FactTable& t, const std::vector<Pattern>& args, const Frame& f,
+                           int* kind) {
+  *kind = -1;
+  kif::SymbolId functor = FactTable::kTupleFunctor;
+  const std::vector<Pattern>* parts = &args;
+  if (t.arity() == 1) {
+    if (args.size() != 1 || args[0].kind != PKind::kCompound) return 0;
+    functor = args[0].functor;
+    parts = &args[0].args;
   }
-  *level = 1;
-  return FactTable::StructKey(p.functor, a);
+  const std::vector<Pattern>& ps = *parts;
+  if (ps.size() >= 2 && IsBound(ps[0], f) && IsBound(ps[1], f)) {
+    TermId a = Build(ps[0], f), b = Build(ps[1], f);
+    if (a == kNoTerm || b == kNoTerm) return 0;
+    *kind = FactTable::kPairKind;
+    return FactTable::PairKeyOf(functor, a, b);
+  }
+  for (size_t k = 0; k < ps.size() && k < static_cast<size_t>(FactTable::kKeyPositions); ++k) {
+    if (!IsBound(ps[k], f)) continue;
+    TermId v = Build(ps[k], f);
+    if (v == kNoTerm) return 0;
+    *kind = static_cast<int>(k);
+    return FactTable::KeyOf(functor, static_cast<int>(k), v);
+  }
+  return 0;
 }
 
 bool Evaluator::MatchArgs(const std::vector<Pattern>& args, std::span<const TermId> tuple, Frame& f) {

@@ -15,7 +15,9 @@
 //  - SetState forgets everything that depends on `true`; SetJoint what depends on `does`.
 //    Memoised calls of static relations are kept for the workspace's lifetime.
 // Rules are joined in the literal order the normaliser chose (negations and distinct
-// after the literals binding their variables). Evaluation of data never recurses on the
+// after the literals binding their variables). A literal over a table that is complete
+// before it is read (the state's fluents, static facts) walks only the argument-index
+// chain of a bound argument (fact_table.h) instead of the whole table. Evaluation of data never recurses on the
 // C++ stack: nesting depth is bounded by the depth of the rules' relation graph.
 // A table that grows past kMaxFacts stops growing (runaway rules) and overflowed() is set.
 //
@@ -76,9 +78,9 @@ class Evaluator {
   const FactTable& Call(int relation, std::span<const TermId> pattern);
   // The call pattern of `args` under `f`: bound positions as ids, free ones kNoTerm.
   void PatternOf(const std::vector<Pattern>& args, Frame& f, std::vector<TermId>* out);
-  // The structural-index key (fact_table.h) of a one-argument literal's pattern under
-  // `f`; *level is 0 when the pattern's first arguments are not bound.
-  size_t StructKey(const Pattern& p, const Frame& f, int* level);
+  // The chain (fact_table.h) that a literal with arguments `args` should walk in table `t`
+  // under `f`: *kind is the chain kind, or -1 when no component is bound.
+  size_t ChainKey(const FactTable& t, const std::vector<Pattern>& args, const Frame& f, int* kind);
   bool Match(const Pattern& p, TermId id, Frame& f);
   bool MatchArgs(const std::vector<Pattern>& args, std::span<const TermId> tuple, Frame& f);
   TermId Build(const Pattern& p, const Frame& f);

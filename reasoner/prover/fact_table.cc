@@ -54,7 +54,7 @@ bool FactTable::Insert(std::span<const TermId> tuple) {
   if (indexed_ && arity_ > 0) by_first_[tuple[0]].push_back(static_cast<uint32_t>(count_));
   ++count_;
   if (terms_ != nullptr) {
-    if (count_ * 2 > heads1_.size()) {
+    if (count_ * 2 > heads_[0].size()) {
       RebuildChains();
     } else {
       Chain(static_cast<uint32_t>(count_ - 1));
@@ -64,36 +64,38 @@ bool FactTable::Insert(std::span<const TermId> tuple) {
 }
 
 void FactTable::EnableStructIndex(const TermStore* terms) {
-  if (terms_ != nullptr || arity_ != 1) return;
+  if (terms_ != nullptr || arity_ == 0) return;
   terms_ = terms;
   RebuildChains();
 }
 
 void FactTable::Chain(uint32_t index) {
-  next1_.push_back(kEndOfChain);
-  next2_.push_back(kEndOfChain);
-  TermId t = Tuple(index)[0];
-  if (!terms_->IsCompound(t)) return;
-  std::span<const TermId> args = terms_->ArgSpan(t);
-  if (args.empty()) return;
-  kif::SymbolId f = terms_->Functor(t);
-  size_t mask = heads1_.size() - 1;
-  uint32_t& h1 = heads1_[StructKey(f, args[0]) & mask];
-  next1_[index] = h1;
-  h1 = index;
-  if (args.size() < 2) return;
-  uint32_t& h2 = heads2_[StructKey(f, args[0], args[1]) & mask];
-  next2_[index] = h2;
-  h2 = index;
+  for (auto& next : next_) next.push_back(kEndOfChain);
+  std::span<const TermId> tuple = Tuple(index);
+  kif::SymbolId functor = kTupleFunctor;
+  std::span<const TermId> parts = tuple;
+  if (arity_ == 1) {
+    if (!terms_->IsCompound(tuple[0])) return;
+    functor = terms_->Functor(tuple[0]);
+    parts = terms_->ArgSpan(tuple[0]);
+  }
+  size_t mask = heads_[0].size() - 1;
+  auto link = [&](int kind, size_t key) {
+    uint32_t& head = heads_[static_cast<size_t>(kind)][key & mask];
+    next_[static_cast<size_t>(kind)][index] = head;
+    head = index;
+  };
+  for (size_t k = 0; k < parts.size() && k < static_cast<size_t>(kKeyPositions); ++k) {
+    link(static_cast<int>(k), KeyOf(functor, static_cast<int>(k), parts[k]));
+  }
+  if (parts.size() >= 2) link(kPairKind, PairKeyOf(functor, parts[0], parts[1]));
 }
 
 void FactTable::RebuildChains() {
   size_t n = 16;
   while (n < count_ * 4) n *= 2;
-  heads1_.assign(n, kEndOfChain);
-  heads2_.assign(n, kEndOfChain);
-  next1_.clear();
-  next2_.clear();
+  for (auto& heads : heads_) heads.assign(n, kEndOfChain);
+  for (auto& next : next_) next.clear();
   for (size_t i = 0; i < count_; ++i) Chain(static_cast<uint32_t>(i));
 }
 
@@ -115,10 +117,8 @@ void FactTable::Clear() {
   count_ = 0;
   flat_.clear();
   if (terms_ != nullptr) {
-    std::fill(heads1_.begin(), heads1_.end(), kEndOfChain);
-    std::fill(heads2_.begin(), heads2_.end(), kEndOfChain);
-    next1_.clear();
-    next2_.clear();
+    for (auto& heads : heads_) std::fill(heads.begin(), heads.end(), kEndOfChain);
+    for (auto& next : next_) next.clear();
   }
   std::fill(slots_.begin(), slots_.end(), 0u);
 }

@@ -40,27 +40,35 @@ class FactTable {
   // Indices of the tuples whose first argument is `first` (requires indexed()).
   const std::vector<uint32_t>& WithFirst(TermId first) const;
 
-  // A structural index for one-argument tables of compound terms (the fluents of `true`):
-  // tuples whose argument is (f a b ...) are chained under the key (f, a) (level 1) and
-  // (f, a, b) (level 2), so (true (cell 3 4 ?p)) visits only the cells of row 3, column 4.
-  // Chains may hold other tuples whose key hashes alike: callers still match each tuple.
+  // Argument indexes by hashed key, as chains of tuple indices. A table's "components" are
+  // the arguments of its single compound argument when it has arity 1 (the fluents of
+  // `true`: (cell 3 4 ?p) has components 3, 4, ?p under functor cell), else its own
+  // arguments (functor kTupleFunctor). Chain kind k < kKeyPositions holds the tuples under
+  // (functor, k, component k); kind kPairKind under (functor, component 0, component 1). So
+  // (true (cell 3 4 ?p)) and (true (cell ?x ?y wk)) visit only the fluents that can match.
+  // Chains may hold tuples whose key merely hashes alike: callers still match each tuple.
   // Kept up to date by Insert once enabled; chains must not be walked while the table
-  // grows (use it for tables that are complete before they are read).
+  // grows (use them for tables that are complete before they are read).
+  static constexpr int kKeyPositions = 4;
+  static constexpr int kPairKind = kKeyPositions;
+  static constexpr int kNumKinds = kKeyPositions + 1;
+  static constexpr kif::SymbolId kTupleFunctor = -2;
+  static constexpr uint32_t kEndOfChain = UINT32_MAX;
   void EnableStructIndex(const TermStore* terms);
   bool struct_indexed() const { return terms_ != nullptr; }
-  static constexpr uint32_t kEndOfChain = UINT32_MAX;
-  static size_t StructKey(kif::SymbolId functor, TermId a) {
-    return Mix(Mix(0x51ED27F3u ^ static_cast<uint32_t>(functor)) ^ static_cast<uint32_t>(a));
+  static size_t KeyOf(kif::SymbolId functor, int position, TermId value) {
+    return Mix(Mix(0x51ED27F3u ^ static_cast<uint32_t>(functor) ^ (static_cast<uint64_t>(position) << 32)) ^
+               static_cast<uint32_t>(value));
   }
-  static size_t StructKey(kif::SymbolId functor, TermId a, TermId b) {
-    return Mix(StructKey(functor, a) ^ static_cast<uint32_t>(b));
+  static size_t PairKeyOf(kif::SymbolId functor, TermId a, TermId b) {
+    return Mix(KeyOf(functor, kPairKind, a) ^ static_cast<uint32_t>(b));
   }
-  // First tuple of the chain of `key` at `level` (1 or 2), or kEndOfChain.
-  uint32_t ChainHead(int level, size_t key) const {
-    const auto& heads = level == 1 ? heads1_ : heads2_;
+  // First tuple of the chain of `key` of `kind`, or kEndOfChain.
+  uint32_t ChainHead(int kind, size_t key) const {
+    const auto& heads = heads_[static_cast<size_t>(kind)];
     return heads.empty() ? kEndOfChain : heads[key & (heads.size() - 1)];
   }
-  uint32_t ChainNext(int level, uint32_t i) const { return (level == 1 ? next1_ : next2_)[i]; }
+  uint32_t ChainNext(int kind, uint32_t i) const { return next_[static_cast<size_t>(kind)][i]; }
 
  private:
   static size_t HashOf(std::span<const TermId> t);
@@ -79,9 +87,9 @@ class FactTable {
   std::vector<uint32_t> slots_;  // tuple index + 1; 0 = empty
   bool indexed_ = false;
   std::unordered_map<TermId, std::vector<uint32_t>> by_first_;
-  const TermStore* terms_ = nullptr;        // set when struct indexed
-  std::vector<uint32_t> heads1_, heads2_;  // bucket -> first tuple (power-of-two size)
-  std::vector<uint32_t> next1_, next2_;    // tuple -> next tuple in its chain
+  const TermStore* terms_ = nullptr;  // set when struct indexed
+  std::vector<uint32_t> heads_[kNumKinds];  // bucket -> first tuple (power-of-two size)
+  std::vector<uint32_t> next_[kNumKinds];   // tuple -> next tuple in its chain
 };
 
 }  // namespace ggp::reasoner::prover

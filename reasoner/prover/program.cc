@@ -37,8 +37,9 @@ class Compiler {
     p_->rel_terminal = Find(kif::kTerminal, 0);
     p_->rel_init = Find(kif::kInit, 1);
     BuildComponents();
-    p_->move_index_.resize(d_.roles.size());
-    p_->move_terms_.resize(d_.roles.size());
+    for (size_t r = 0; r < d_.roles.size(); ++r) {
+      p_->moves_.push_back(std::make_unique<DenseNumbering>());
+    }
     // Static facts, once.
     Evaluator ev(*p_, /*static_mode=*/true);
     for (size_t c = 0; c < p_->components_.size(); ++c) {
@@ -54,6 +55,8 @@ class Compiler {
       const Component& comp = p_->components_[static_cast<size_t>(p_->component_of_[r])];
       if (!comp.is_static || !comp.materialised) {
         p_->static_facts_[r] = FactTable(p_->arity_[r]);
+      } else {
+        p_->static_facts_[r].EnableStructIndex(&p_->terms_);  // complete: read-only from now
       }
     }
     return std::move(p_);
@@ -228,39 +231,17 @@ int Program::GoalValue(TermId id) const {
 }
 
 uint32_t Program::FluentIndex(TermId fluent) const {
-  {
-    std::shared_lock lock(numbering_mu_);
-    auto it = fluent_index_.find(fluent);
-    if (it != fluent_index_.end()) return it->second;
-  }
-  std::unique_lock lock(numbering_mu_);
-  auto [it, inserted] = fluent_index_.emplace(fluent, static_cast<uint32_t>(fluent_terms_.size()));
-  if (inserted) fluent_terms_.push_back(fluent);
-  return it->second;
+  return static_cast<uint32_t>(fluents_.NumberOf(fluent));
 }
 
-TermId Program::FluentTerm(uint32_t index) const {
-  std::shared_lock lock(numbering_mu_);
-  return fluent_terms_[index];
-}
+TermId Program::FluentTerm(uint32_t index) const { return fluents_.TermOf(static_cast<int32_t>(index)); }
 
 int32_t Program::MoveIndex(int role, TermId move) const {
-  auto& index = move_index_[static_cast<size_t>(role)];
-  {
-    std::shared_lock lock(numbering_mu_);
-    auto it = index.find(move);
-    if (it != index.end()) return it->second;
-  }
-  std::unique_lock lock(numbering_mu_);
-  auto& terms = move_terms_[static_cast<size_t>(role)];
-  auto [it, inserted] = index.emplace(move, static_cast<int32_t>(terms.size()));
-  if (inserted) terms.push_back(move);
-  return it->second;
+  return moves_[static_cast<size_t>(role)]->NumberOf(move);
 }
 
 TermId Program::MoveTermId(int role, int32_t move) const {
-  std::shared_lock lock(numbering_mu_);
-  return move_terms_[static_cast<size_t>(role)][static_cast<size_t>(move)];
+  return moves_[static_cast<size_t>(role)]->TermOf(move);
 }
 
 }  // namespace ggp::reasoner::prover

@@ -11,13 +11,11 @@
 // numbering, which are internally synchronised.
 
 #include <memory>
-#include <mutex>
-#include <shared_mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "reasoner/gdl/description.h"
+#include "reasoner/prover/dense_map.h"
 #include "reasoner/prover/fact_table.h"
 #include "reasoner/prover/term_store.h"
 
@@ -109,11 +107,9 @@ class Program {
   std::vector<FactTable> static_facts_;
   std::shared_ptr<kif::SymbolTable> symbols_;
 
-  mutable std::shared_mutex numbering_mu_;
-  mutable std::unordered_map<TermId, uint32_t> fluent_index_;
-  mutable std::vector<TermId> fluent_terms_;
-  mutable std::vector<std::unordered_map<TermId, int32_t>> move_index_;
-  mutable std::vector<std::vector<TermId>> move_terms_;
+  // Lock-free for numbers already assigned (dense_map.h).
+  mutable DenseNumbering fluents_;
+  mutable std::vector<std::unique_ptr<DenseNumbering>> moves_;  // per role
 };
 
 }  // namespace ggp::reasoner::prover

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <thread>
 
 #include "protocol/test_support.h"
 #include "reasoner/factory/machine_factory.h"
@@ -67,6 +68,14 @@ std::vector<nlohmann::json> PlayerServer::Events(const std::string& match_id) co
   std::vector<nlohmann::json> out;
   for (std::string line; std::getline(in, line);) out.push_back(nlohmann::json::parse(line));
   return out;
+}
+
+bool PlayerServer::WaitForEvent(const std::string& match_id, const std::string& name) const {
+  for (int i = 0; i < 3000; ++i) {
+    if (!Named(Events(match_id), name).empty()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
 }
 
 std::vector<nlohmann::json> Named(const std::vector<nlohmann::json>& events,

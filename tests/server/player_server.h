@@ -34,6 +34,10 @@ class PlayerServer {
 
   // The events of one match's file, in order.
   std::vector<nlohmann::json> Events(const std::string& match_id) const;
+  // Waits (polling, up to 30 s as a hang guard) until the match's file has an event named
+  // `name`: replies are sent before their events are logged, so a test reads the file
+  // after the final event (stop, abort) is there. True if it appeared.
+  bool WaitForEvent(const std::string& match_id, const std::string& name) const;
 
  private:
   std::string log_dir_;

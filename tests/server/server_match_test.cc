@@ -16,6 +16,7 @@ void ExpectCleanMatch(const PlayerServer& player, const DriveOptions& o, const D
   EXPECT_GT(r.plays, 0);
   EXPECT_TRUE(r.illegal.empty()) << r.illegal.front();
   EXPECT_TRUE(r.stopped);
+  ASSERT_TRUE(player.WaitForEvent(o.match_id, "stop"));
   auto events = player.Events(o.match_id);
   EXPECT_EQ(Named(events, "start").size(), 1u);
   EXPECT_EQ(Named(events, "play").size(), static_cast<size_t>(r.plays));
