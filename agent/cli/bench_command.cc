@@ -4,10 +4,17 @@
 // with --json one JSON object per game per line with the keys game, machine,
 // rollouts_per_s, state_changes_per_s, avg_depth, legal_us. Exit status 1 if a game cannot
 // be loaded or built.
+//
+// With `--search mcts [--threads N]` it measures the search instead: MCTS from the initial
+// state (as the first role) on a pool of N workers for S wall-clock seconds, and prints
+// iterations/s, nodes and the tree's depth (JSON keys game, machine, threads,
+// iterations_per_s, iterations, nodes, max_depth, proven).
 
 #include <CLI/CLI.hpp>
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -17,6 +24,8 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/cli/commands.h"
+#include "agent/search/mcts_search.h"
+#include "agent/search/search_pool.h"
 #include "agent/tools/playout_bench.h"
 #include "reasoner/factory/machine_factory.h"
 #include "reasoner/gdl/description.h"
@@ -29,7 +38,48 @@ struct BenchCliOptions {
   std::string machine = "auto";
   tools::BenchOptions bench;
   bool json = false;
+  std::string search;  // "" (playouts) or "mcts"
+  int threads = 1;
 };
+
+// MCTS iterations per wall-clock second from the initial state on `threads` workers; stops
+// early if the root gets proven.
+int BenchSearch(const BenchCliOptions& o, const std::string& game,
+                const std::shared_ptr<const reasoner::StateMachine>& machine,
+                const std::string& backend) {
+  using Clock = std::chrono::steady_clock;
+  search::SearchPool pool(o.threads);
+  search::SearchParams params;
+  params.seed = o.bench.seed;
+  search::MctsSearch mcts(machine, 0, params, &pool);
+  reasoner::State initial;
+  machine->InitialState(&initial);
+  mcts.SetRoot(initial);
+  const auto begin = Clock::now();
+  const auto end = begin + std::chrono::duration<double>(o.bench.seconds);
+  mcts.Start();
+  while (Clock::now() < end && mcts.Running()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  mcts.Pause();
+  const double secs = std::chrono::duration<double>(Clock::now() - begin).count();
+  const search::SearchInfo info = mcts.Info();
+  const double per_s = static_cast<double>(info.iterations) / secs;
+  if (o.json) {
+    nlohmann::json j = {{"game", game},          {"machine", backend},
+                        {"threads", o.threads},  {"iterations_per_s", per_s},
+                        {"iterations", info.iterations}, {"nodes", info.nodes},
+                        {"max_depth", info.max_depth},   {"proven", info.root_proven}};
+    std::cout << j.dump() << std::endl;
+  } else {
+    std::cout << fmt::format("{}: mcts on {}, {} thread(s): {:.0f} iterations/s ({} in {:.1f} s), "
+                             "{} nodes, depth {}{}",
+                             game, backend, o.threads, per_s, info.iterations, secs, info.nodes,
+                             info.max_depth, info.root_proven ? ", root proven" : "")
+              << std::endl;
+  }
+  return 0;
+}
 
 int BenchOne(const BenchCliOptions& o, const std::string& path) {
   std::string game = std::filesystem::path(path).stem().string();
@@ -48,6 +98,7 @@ int BenchOne(const BenchCliOptions& o, const std::string& path) {
     std::cerr << game << ": no " << o.machine << " machine: " << build.reason << "\n";
     return 1;
   }
+  if (o.search == "mcts") return BenchSearch(o, game, build.machine, build.backend);
   tools::BenchResult r = tools::RunPlayoutBenchmark(*build.machine, o.bench);
   if (o.json) {
     nlohmann::json j = {{"game", game},
@@ -96,6 +147,11 @@ void AddBenchCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   sub->add_option("--seed", o->bench.seed, "Seed of the random moves")->capture_default_str();
   sub->add_flag("--json", o->json, "One JSON object per game per line");
+  sub->add_option("--search", o->search, "Measure a search instead of playouts: mcts")
+      ->check(CLI::IsMember({"mcts"}));
+  sub->add_option("--threads", o->threads, "Search threads (with --search)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   sub->callback([run, o] { *run = [o] { return RunBench(*o); }; });
 }
 

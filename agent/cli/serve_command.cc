@@ -32,6 +32,7 @@ struct ServeOptions {
   int margin_ms = 1000;
   std::string policy = "mcts";
   int max_matches = 4;
+  int memory_mb = 1024;  // search tree budget per match
   std::string machine = "auto";
   unsigned long long seed = 0;
   bool verbose = false;
@@ -69,6 +70,7 @@ int RunServe(const ServeOptions& o) {
   session.policy = o.policy;
   session.player.seed = o.seed;
   session.player.threads = o.threads;
+  session.player.params["memory_mb"] = o.memory_mb;
   session.max_matches = o.max_matches;
   session.machine_backend = o.machine;
   session.builder = [](const gdl::Description& d, const reasoner::MachineOptions& mo) {
@@ -129,6 +131,10 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--max-matches", o->max_matches,
                   "Matches at once before INFO reports busy")
       ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  sub->add_option("--memory-mb", o->memory_mb,
+                  "Search tree budget per match (MiB); the tree stops growing there")
+      ->check(CLI::Range(16, 1 << 20))
       ->capture_default_str();
   sub->add_option("--machine", o->machine, "Reasoner back end")
       ->check(CLI::IsMember({"auto", "prover", "propnet"}))

@@ -23,9 +23,11 @@ PlayerOptions Options(int64_t iterations, uint64_t seed = 3) {
 Deadline Far() { return SteadyClock::now() + std::chrono::minutes(5); }
 
 // Plays a whole match between two players through the Player interface; returns the
-// terminal state.
+// terminal state. `trace`, if given, gets one line per decision (role, move, search
+// statistics) so that a lost match can be explained.
 reasoner::State PlayMatch(const reasoner::StateMachine& m, std::vector<Player*> players,
-                          std::shared_ptr<const reasoner::StateMachine> shared) {
+                          std::shared_ptr<const reasoner::StateMachine> shared,
+                          std::string* trace = nullptr) {
   auto ws = m.NewWorkspace();
   reasoner::State s;
   m.InitialState(&s);
@@ -35,6 +37,11 @@ reasoner::State PlayMatch(const reasoner::StateMachine& m, std::vector<Player*> 
     for (int r = 0; r < m.num_roles(); ++r) {
       MoveStats stats;
       const reasoner::Move mv = players[static_cast<size_t>(r)]->SelectMove(s, Far(), &stats);
+      if (trace != nullptr) {
+        *trace += "role " + std::to_string(r) + " move " + std::to_string(mv) + " iterations " +
+                  std::to_string(stats.iterations) + " value " + std::to_string(stats.value) +
+                  " proven " + std::to_string(stats.proven) + " " + stats.extra.dump() + "\n";
+      }
       std::vector<reasoner::Move> legal;
       m.LegalMoves(s, r, *ws, &legal);
       EXPECT_NE(std::find(legal.begin(), legal.end(), mv), legal.end());
@@ -93,18 +100,20 @@ TEST(MctsPlayerTest, WinsNimFromAWinningStart) {
   SearchPool pool(2);
   MctsPlayer first(Options(20000, 5), &pool);
   MctsPlayer second(Options(20000, 6), &pool);
-  const reasoner::State end = PlayMatch(*machine, {&first, &second}, machine);
+  std::string trace;
+  const reasoner::State end = PlayMatch(*machine, {&first, &second}, machine, &trace);
   auto ws = machine->NewWorkspace();
-  EXPECT_EQ(machine->Goal(end, 0, *ws), 100);
+  EXPECT_EQ(machine->Goal(end, 0, *ws), 100) << trace;
 }
 
 TEST(MctsPlayerTest, SolvesThePuzzle) {
   auto machine = MakeCellMachine(Lock({2, 0, 3, 1}));
   SearchPool pool(2);
   MctsPlayer player(Options(5000), &pool);
-  const reasoner::State end = PlayMatch(*machine, {&player}, machine);
+  std::string trace;
+  const reasoner::State end = PlayMatch(*machine, {&player}, machine, &trace);
   auto ws = machine->NewWorkspace();
-  EXPECT_EQ(machine->Goal(end, 0, *ws), 100);
+  EXPECT_EQ(machine->Goal(end, 0, *ws), 100) << trace;
 }
 
 TEST(MctsPlayerTest, PondersAndReusesTheTree) {

@@ -208,5 +208,27 @@ TEST_F(MatchCliTest, TwoServedPlayersPlayAFullMatch) {
   for (auto& s : servers) EXPECT_EQ(s->Stop(), 0);
 }
 
+TEST_F(MatchCliTest, BenchMeasuresPlayoutsAndTheSearch) {
+  std::string out, err;
+  int status = RunToCompletion({AgentBinary(), "bench", "--game", Path("nim.kif"), "--seconds",
+                                "0.3", "--json"},
+                               dir_.string(), 60s, &out, &err);
+  ASSERT_EQ(status, 0) << out << err;
+  nlohmann::json playouts = nlohmann::json::parse(out);
+  EXPECT_EQ(playouts["game"], "nim");
+  EXPECT_GT(playouts["rollouts_per_s"].get<double>(), 0.0);
+
+  status = RunToCompletion({AgentBinary(), "bench", "--game", Path("nim.kif"), "--seconds", "0.3",
+                            "--search", "mcts", "--threads", "2", "--json"},
+                           dir_.string(), 60s, &out, &err);
+  ASSERT_EQ(status, 0) << out << err;
+  nlohmann::json search = nlohmann::json::parse(out);
+  EXPECT_EQ(search["threads"], 2);
+  EXPECT_GT(search["iterations"].get<int64_t>(), 0);
+  EXPECT_GT(search["nodes"].get<int64_t>(), 0);
+  // This small nim is solved long before the time is up: the root is proven.
+  EXPECT_TRUE(search["proven"].get<bool>()) << out;
+}
+
 }  // namespace
 }  // namespace ggp::agent::runner
