@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "reasoner/state_machine.h"
+#include "tests/testing/small_games.h"
 
 namespace ggp::agent::testing {
 
@@ -27,6 +28,6 @@ std::shared_ptr<const reasoner::StateMachine> MakeNimMachine(
     const NimSpelling& spelling = {});
 
 // The rules of nim with a pile of 3, as GDL text (lower case).
-extern const char kNim3Rules[];
+inline constexpr const char* kNim3Rules = ::ggp::testing::kNim3Gdl;
 
 }  // namespace ggp::agent::testing

@@ -10,11 +10,12 @@
 
 #include "agent/runner/game.h"
 #include "agent/runner/player_link.h"
+#include "tests/testing/small_games.h"
 
 namespace ggp::agent::runner::testing {
 
 // Nim: roles first, second; pile 3; take 1 or 2; whoever empties the pile wins.
-extern const char kNimRules[];
+inline constexpr const char* kNimRules = ::ggp::testing::kNim3Gdl;
 
 // Loads `rules` with the propnet back end; fails the current test on error.
 Game LoadTestGame(const std::string& key, const std::string& rules, bool uppercase = false);
