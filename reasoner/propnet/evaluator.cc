@@ -88,17 +88,22 @@ void Evaluator::LoadState(const State& s) {
   }
   std::span<const uint64_t> words = s.words();
   size_t nw = loaded_.size();
-  for (size_t w = 0; w < nw; ++w) {
-    uint64_t now = w < words.size() ? words[w] : 0;
-    if (w + 1 == nw) now &= last_word_mask_;
-    uint64_t diff = now ^ loaded_[w];
-    if (diff == 0) continue;
-    loaded_[w] = now;
-    while (diff != 0) {
-      uint32_t f = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(diff)));
-      diff &= diff - 1;
-      int32_t c = net_.fluent_base[f];
-      if (c >= 0) SetLeaf(static_cast<uint32_t>(c), (now >> (f & 63)) & 1);
+  // Two passes: fluents that become false are pushed first, so that the ones that become
+  // true are propagated first. When a cell changes owner, a gate such as "the cell is
+  // empty" then sees the new owner before losing the old one and does not flip twice.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t w = 0; w < nw; ++w) {
+      uint64_t now = w < words.size() ? words[w] : 0;
+      if (w + 1 == nw) now &= last_word_mask_;
+      uint64_t diff = now ^ loaded_[w];
+      diff &= pass == 0 ? ~now : now;
+      if (pass == 1) loaded_[w] = now;
+      while (diff != 0) {
+        uint32_t f = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(diff)));
+        diff &= diff - 1;
+        int32_t c = net_.fluent_base[f];
+        if (c >= 0) SetLeaf(static_cast<uint32_t>(c), pass == 1);
+      }
     }
   }
   if (top_ != 0) Drain(false);
@@ -114,7 +119,13 @@ void Evaluator::SetJoint(std::span<const Move> joint) {
     }
     if (c == active_inputs_[r]) continue;
     if (active_inputs_[r] >= 0) SetLeaf(static_cast<uint32_t>(active_inputs_[r]), false);
-    if (c >= 0) SetLeaf(static_cast<uint32_t>(c), true);
+    active_inputs_[r] = ~c;  // marks the role for the second pass
+  }
+  // Moves that become true are pushed last, so propagated first (as in LoadState).
+  for (size_t r = 0; r < active_inputs_.size(); ++r) {
+    if (active_inputs_[r] >= 0) continue;  // unchanged
+    int32_t c = ~active_inputs_[r];
+    SetLeaf(static_cast<uint32_t>(c), true);
     active_inputs_[r] = c;
   }
   if (top_ != 0) Drain(false);

@@ -176,6 +176,36 @@ TEST(PropnetMachineTest, FrameOverMostMovesIsExactForEveryMoveAndAnInvalidId) {
   EXPECT_EQ(g.Fluents(out), (Strings{"(p)"}));
 }
 
+TEST(PropnetMachineTest, FrameOverBothRolesMovesWithAPassIsExact) {
+  // Turn-taking with noop: (cell c) persists while some role marks another cell. The
+  // builder keeps these disjunctions positive (noop is in no complement); the states
+  // must be the same either way.
+  Game g("(role a) (role b) (init (control a)) (id 1) (id 2) (id 3) (id 4)"
+         "(<= (legal ?p (mark ?c)) (true (control ?p)) (id ?c) (not (true (cell ?c))))"
+         "(<= (legal ?p noop) (role ?p) (not (true (control ?p))))"
+         "(<= (next (cell ?c)) (does ?p (mark ?c)))"
+         "(<= (next (cell ?c)) (true (cell ?c)) (does ?p (mark ?d)) (distinct ?c ?d))"
+         "(<= (next (control b)) (true (control a)))"
+         "(<= (next (control a)) (true (control b)))"
+         "(<= terminal (true (cell 1)) (true (cell 2)) (true (cell 3)) (true (cell 4)))"
+         "(<= (goal ?x 0) (role ?x))");
+  State s;
+  g.m().InitialState(&s);
+  EXPECT_EQ(g.Legal(s, 1), Strings{"noop"});
+  s = g.Next(s, {"(mark 2)", "noop"});
+  EXPECT_EQ(g.Fluents(s), (Strings{"(cell 2)", "(control b)"}));
+  EXPECT_EQ(g.Legal(s, 1), (Strings{"(mark 1)", "(mark 3)", "(mark 4)"}));
+  s = g.Next(s, {"noop", "(mark 4)"});
+  EXPECT_EQ(g.Fluents(s), (Strings{"(cell 2)", "(cell 4)", "(control a)"}));
+  s = g.Next(s, {"(mark 1)", "noop"});
+  EXPECT_EQ(g.Fluents(s), (Strings{"(cell 1)", "(cell 2)", "(cell 4)", "(control b)"}));
+  EXPECT_FALSE(g.m().IsTerminal(s, g.ws()));
+  s = g.Next(s, {"noop", "(mark 3)"});
+  EXPECT_TRUE(g.m().IsTerminal(s, g.ws()));
+  // Both roles passing: no mark, so the frame keeps nothing.
+  EXPECT_EQ(g.Fluents(g.Next(s, {"noop", "noop"})), (Strings{"(control b)"}));
+}
+
 // One machine, several threads, one workspace each: every thread must see the same
 // playouts as a single-threaded run.
 TEST(PropnetMachineTest, ThreadsShareOneMachineWithTheirOwnWorkspaces) {
