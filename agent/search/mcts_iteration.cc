@@ -137,7 +137,10 @@ bool MctsSearch::Playout(WorkerContext& c) {
         if (legal.empty()) {
           stuck = true;  // broken rules: score the state as it is
         } else {
-          c.joint[static_cast<size_t>(r)] = legal[playout_->Choose(*s, r, legal, c.rng)];
+          const size_t pick = mast_ ? c.mast.Choose(r, legal, params_.mast_epsilon, c.rng)
+                                    : playout_->Choose(*s, r, legal, c.rng);
+          c.joint[static_cast<size_t>(r)] = legal[pick];
+          if (mast_ && legal.size() > 1) c.mast.Record(r, legal[pick]);
         }
       }
       if (!stuck) {
@@ -169,12 +172,15 @@ void MctsSearch::Backup(WorkerContext& c) {
       if (node.num_moves(r) == 0) continue;
       node.stat(r, picks[r]).reward_sum.fetch_add(c.rewards[static_cast<size_t>(r)],
                                                   std::memory_order_relaxed);
+      if (mast_ && node.num_moves(r) > 1) c.mast.Record(r, node.moves(r)[picks[r]]);
     }
     if (check) check = node.proven() ? false : TryProve(node);
   }
+  if (mast_) c.mast.Update(c.rewards);
 }
 
 void MctsSearch::RevertVirtualLoss(WorkerContext& c) {
+  if (mast_) c.mast.Discard();
   for (size_t i = 0; i < c.path.size(); ++i) {
     Node& node = *c.path[i].node;
     node.visits().fetch_sub(1, std::memory_order_relaxed);

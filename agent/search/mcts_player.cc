@@ -16,6 +16,8 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.max_nodes = j.value("max_nodes", p.max_nodes);
   p.max_iterations = j.value("max_iterations", p.max_iterations);
   p.solver = j.value("solver", p.solver);
+  p.mast = j.value("mast", p.mast);
+  p.mast_epsilon = std::clamp(j.value("mast_epsilon", p.mast_epsilon), 0.0, 1.0);
   p.decision_margin_ms = j.value("decision_margin_ms", p.decision_margin_ms);
   p.max_playout_steps = j.value("max_playout_steps", p.max_playout_steps);
   return p;

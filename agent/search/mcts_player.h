@@ -10,7 +10,8 @@
 //
 // Settings (PlayerOptions::params, all optional): "exploration" (C), "prior_weight",
 // "memory_mb" (tree memory limit), "max_nodes", "max_iterations" (per Start/Advance; for
-// tests), "solver" (bool), "decision_margin_ms", "max_playout_steps". The seed comes from
+// tests), "solver" (bool), "mast" (bool: MAST playouts, else uniform; default false), "mast_epsilon",
+// "decision_margin_ms", "max_playout_steps". The seed comes from
 // PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
 // PlayerOptions::threads is not used.
 //
@@ -38,7 +39,7 @@ class MctsPlayer final : public Player {
                       std::shared_ptr<const PlayoutPolicy> playout = nullptr);
   ~MctsPlayer() override;
 
-  std::string_view name() const override { return "mcts"; }
+  std::string_view name() const override { return params_.mast ? "mast" : "mcts"; }
   void Start(std::shared_ptr<const reasoner::StateMachine> machine, int role,
              const reasoner::State& initial, Deadline deadline) override;
   reasoner::Move SelectMove(const reasoner::State& state, Deadline deadline,

@@ -17,7 +17,8 @@
 // own reward (max^n-style, any number of roles, general sum).
 //
 // Expansion adds one node per iteration (while the node budget allows), then a playout
-// (PlayoutPolicy, uniform random by default) to a terminal state; backup adds the reward
+// (PlayoutPolicy if one is given, else uniform random, or MAST (mast.h) with
+// SearchParams::mast) to a terminal state; backup adds the reward
 // vector along the path. Tree parallelism: threads share the tree; visits are counted on
 // the way down (virtual loss of one reward-0 visit until the backup arrives).
 //
@@ -55,6 +56,7 @@
 
 #include "agent/search/node.h"
 #include "agent/search/node_collector.h"
+#include "agent/search/mast.h"
 #include "agent/search/policies.h"
 #include "agent/search/search_params.h"
 #include "agent/search/search_pool.h"
@@ -84,7 +86,8 @@ struct SearchInfo {
 
 class MctsSearch final : public SearchJob {
  public:
-  // `pool` must outlive the search. Null prior / playout mean uniform.
+  // `pool` must outlive the search. Null prior means uniform; null playout means
+  // uniform (MAST with params.mast).
   MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, int role, SearchParams params,
              SearchPool* pool, std::shared_ptr<const MovePrior> prior = nullptr,
              std::shared_ptr<const PlayoutPolicy> playout = nullptr);
@@ -152,6 +155,7 @@ class MctsSearch final : public SearchJob {
     std::vector<reasoner::Move> line;  // single-role games: moves of this iteration
     bool terminal = false;             // the iteration ended in a terminal state
     NodeScratch scratch;
+    MastTable mast;  // empty unless the search uses MAST
   };
 
   // mcts_iteration.cc
@@ -179,6 +183,7 @@ class MctsSearch final : public SearchJob {
   const SearchParams params_;
   SearchPool* const pool_;
   const std::shared_ptr<const MovePrior> prior_;
+  const bool mast_;  // playouts by MAST (no PlayoutPolicy given and params_.mast)
   const std::shared_ptr<const PlayoutPolicy> playout_;
   const std::shared_ptr<TreeAccount> account_;
 

@@ -1,4 +1,4 @@
-// Selection: the UCT formula, unvisited-first, the prior hook.
+// Selection: the UCT formula, unvisited-first, the prior hook; MAST playouts.
 
 #include <gtest/gtest.h>
 
@@ -144,6 +144,26 @@ TEST(MctsSelectionTest, PlayoutPolicyChoosesPlayoutMoves) {
   // Unvisited moves first: each of x's nine moves was tried once.
   const Node& root = *search.root();
   for (uint32_t i = 0; i < 9; ++i) EXPECT_EQ(root.stat(0, i).visits.load(), 1u);
+}
+
+}  // namespace
+}  // namespace ggp::agent::search
+
+namespace ggp::agent::search {
+namespace {
+
+TEST(MctsSelectionTest, MastPlayoutsFindTheWinningMove) {
+  auto game = TicTacToe();
+  auto machine = MakeCellMachine(game);
+  SearchPool pool(1);
+  SearchParams p = Params();
+  p.mast = true;
+  p.solver = false;  // else the root is proven at once and the search stops
+  MctsSearch search(machine, 0, p, &pool);
+  search.SetRoot(EncodeCells(*game, TicTacToeCells(kBoard, true)));
+  ASSERT_EQ(search.RunIterations(3000), 3000);
+  Decision d = search.Decide();
+  EXPECT_EQ(d.move_index, 2u);  // cell 8 completes x's diagonal
 }
 
 }  // namespace

@@ -31,6 +31,12 @@ struct SearchParams {
   // A node whose number of joint moves exceeds this keeps no children (it stays a leaf
   // and its statistics still learn). Bounds the per-node child array.
   uint32_t max_children = 4096;
+  // Playouts by MAST, epsilon-greedy on each move's average reward (mast.h), unless a
+  // PlayoutPolicy is given; epsilon is the share of uniformly random playout moves. Off
+  // by default: against flat Monte Carlo on the nine games it scored lower than
+  // uniform playouts (71.9% vs 78.1% on the 2-player games, 2/6 vs 3/6 in 3pttc).
+  bool mast = false;
+  double mast_epsilon = 0.4;
   // Solver: propagate proven values (MCTS-Solver).
   bool solver = true;
   // The decision is taken this long before the deadline.
