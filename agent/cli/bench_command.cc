@@ -106,7 +106,9 @@ int BenchOne(const BenchCliOptions& o, const std::string& path) {
                         {"rollouts_per_s", r.rollouts_per_s},
                         {"state_changes_per_s", r.state_changes_per_s},
                         {"avg_depth", r.avg_depth},
-                        {"legal_us", r.legal_us}};
+                        {"legal_us", r.legal_us},
+                        {"build_ms", build.build_ms},
+                        {"build", build.reason}};
     std::cout << j.dump() << std::endl;
   } else {
     std::cout << fmt::format(

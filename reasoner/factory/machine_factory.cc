@@ -53,7 +53,8 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
   }
   build.machine = pn.machine;
   build.backend = "propnet";
-  build.reason = "propnet of " + std::to_string(pn.stats.components) + " components built in " +
+  build.reason = "propnet of " + std::to_string(pn.stats.components) + " components and " +
+                 std::to_string(pn.stats.edges) + " edges built in " +
                  std::to_string(static_cast<int>(pn.stats.build_seconds * 1000)) + " ms";
   return build;
 }

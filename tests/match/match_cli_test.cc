@@ -217,6 +217,10 @@ TEST_F(MatchCliTest, BenchMeasuresPlayoutsAndTheSearch) {
   nlohmann::json playouts = nlohmann::json::parse(out);
   EXPECT_EQ(playouts["game"], "nim");
   EXPECT_GT(playouts["rollouts_per_s"].get<double>(), 0.0);
+  EXPECT_GE(playouts["build_ms"].get<double>(), 0.0);
+  // auto picks the verified propnet for nim; the reason gives its size.
+  EXPECT_EQ(playouts["machine"], "propnet") << out;
+  EXPECT_NE(playouts["build"].get<std::string>().find(" components and "), std::string::npos) << out;
 
   status = RunToCompletion({AgentBinary(), "bench", "--game", Path("nim.kif"), "--seconds", "0.3",
                             "--search", "mcts", "--threads", "2", "--json"},
