@@ -35,7 +35,6 @@ class MastTable {
     played_.clear();
     played_.reserve(1024);
   }
-  bool empty() const { return sum_.empty(); }
 
   // Notes that `role` played `move` in the current iteration.
   void Record(int role, reasoner::Move move) { played_.push_back(Slot(role, move)); }

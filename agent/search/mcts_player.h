@@ -10,8 +10,8 @@
 //
 // Settings (PlayerOptions::params, all optional): "exploration" (C), "prior_weight",
 // "memory_mb" (tree memory limit), "max_nodes", "max_iterations" (per Start/Advance; for
-// tests), "solver" (bool), "mast" (bool: MAST playouts, else uniform; default false), "mast_epsilon",
-// "decision_margin_ms", "max_playout_steps". The seed comes from
+// tests), "solver" (bool), "mast" (bool: MAST playouts, else uniform; default false),
+// "mast_epsilon", "decision_margin_ms", "max_playout_steps". The seed comes from
 // PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
 // PlayerOptions::threads is not used.
 //

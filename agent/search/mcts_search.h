@@ -18,9 +18,9 @@
 //
 // Expansion adds one node per iteration (while the node budget allows), then a playout
 // (PlayoutPolicy if one is given, else uniform random, or MAST (mast.h) with
-// SearchParams::mast) to a terminal state; backup adds the reward
-// vector along the path. Tree parallelism: threads share the tree; visits are counted on
-// the way down (virtual loss of one reward-0 visit until the backup arrives).
+// SearchParams::mast) to a terminal state; backup adds the reward vector along the path.
+// Tree parallelism: threads share the tree; visits are counted on the way down (virtual
+// loss of one reward-0 visit until the backup arrives).
 //
 // Solver (MCTS-Solver): terminal nodes are proven with their goals. A node is proven
 //  - if all its joint moves lead to proven children and the best one for the mover is
@@ -54,9 +54,9 @@
 #include <span>
 #include <vector>
 
+#include "agent/search/mast.h"
 #include "agent/search/node.h"
 #include "agent/search/node_collector.h"
-#include "agent/search/mast.h"
 #include "agent/search/policies.h"
 #include "agent/search/search_params.h"
 #include "agent/search/search_pool.h"

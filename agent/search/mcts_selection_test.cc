@@ -146,12 +146,6 @@ TEST(MctsSelectionTest, PlayoutPolicyChoosesPlayoutMoves) {
   for (uint32_t i = 0; i < 9; ++i) EXPECT_EQ(root.stat(0, i).visits.load(), 1u);
 }
 
-}  // namespace
-}  // namespace ggp::agent::search
-
-namespace ggp::agent::search {
-namespace {
-
 TEST(MctsSelectionTest, MastPlayoutsFindTheWinningMove) {
   auto game = TicTacToe();
   auto machine = MakeCellMachine(game);
