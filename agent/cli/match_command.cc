@@ -165,8 +165,8 @@ void AddMatchCommand(CLI::App& app, CommandRun* run) {
       "match", "Play one local match among HTTP players and builtin policies (ggp-base style)");
   sub->add_option("--game", o->game, "GDL file (.kif)")->required()->check(CLI::ExistingFile);
   sub->add_option("--player", o->players,
-                  "One per role, in role order: http://host:port/ or builtin:NAME "
-                  "(random, legal, montecarlo, mcts, ...)")
+                  "One per role, in role order: http://host:port/ or builtin:NAME[?key=value&...] "
+                  "(random, legal, montecarlo, mcts, ...; e.g. builtin:mcts?exploration=0.3)")
       ->required();
   sub->add_option("--start", o->start_clock, "Start clock (s)")
       ->check(CLI::Range(1, 3600))

@@ -123,7 +123,7 @@ void AddTournamentCommand(CLI::App& app, CommandRun* run) {
       "every game, N rounds; prints standings");
   sub->add_option("--games", o->games, "GDL files (.kif)")->required()->check(CLI::ExistingFile);
   sub->add_option("--players", o->players,
-                  "http://host:port/ or builtin:NAME; with fewer players than roles, players "
+                  "http://host:port/ or builtin:NAME[?key=value&...]; with fewer players than roles, players "
                   "repeat (give HTTP players one seat each)")
       ->required();
   sub->add_option("--rounds", o->rounds, "Repetitions of the whole schedule")

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <exception>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
 
 #include "agent/player/registry.h"
@@ -97,13 +98,47 @@ class BuiltinLink final : public PlayerLink {
 
 }  // namespace
 
+bool ParsePolicyParams(std::string_view text, nlohmann::json* out, std::string* error) {
+  *out = nlohmann::json::object();
+  while (!text.empty()) {
+    const size_t amp = text.find('&');
+    const std::string_view pair = text.substr(0, amp);
+    text = amp == std::string_view::npos ? std::string_view() : text.substr(amp + 1);
+    const size_t eq = pair.find('=');
+    if (eq == 0 || eq == std::string_view::npos || eq + 1 == pair.size()) {
+      *error = "expected key=value, got '" + std::string(pair) + "'";
+      return false;
+    }
+    const std::string value(pair.substr(eq + 1));
+    nlohmann::json parsed = nlohmann::json::parse(value, nullptr, /*allow_exceptions=*/false);
+    (*out)[std::string(pair.substr(0, eq))] =
+        parsed.is_discarded() || parsed.is_structured() || parsed.is_null() ? nlohmann::json(value)
+                                                                           : parsed;
+  }
+  return true;
+}
+
 std::unique_ptr<PlayerLink> MakeBuiltinLink(const std::string& spec, const LinkOptions& options,
                                             std::string* error) {
   std::string policy = spec.substr(std::min(spec.size(), kBuiltinPrefix.size()));
   PlayerOptions player_options;
   player_options.seed = options.seed;
   player_options.threads = options.threads;
-  std::unique_ptr<Player> player = MakePlayer(policy, player_options);
+  const size_t query = policy.find('?');
+  if (query != std::string::npos) {
+    if (!ParsePolicyParams(std::string_view(policy).substr(query + 1), &player_options.params, error)) {
+      *error = "bad parameters in '" + spec + "': " + *error;
+      return nullptr;
+    }
+    policy.resize(query);
+  }
+  std::unique_ptr<Player> player;
+  try {
+    player = MakePlayer(policy, player_options);
+  } catch (const std::exception& e) {  // e.g. a parameter of the wrong type
+    *error = "cannot make '" + spec + "': " + e.what();
+    return nullptr;
+  }
   if (!player) {
     std::string known;
     for (const std::string& n : PolicyNames()) known += " " + n;

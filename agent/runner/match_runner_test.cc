@@ -205,6 +205,23 @@ TEST(MatchRunnerTest, BuiltinPoliciesPlayInProcess) {
   EXPECT_EQ(r.goal_values[0] + r.goal_values[1], 100);
 }
 
+TEST(MatchRunnerTest, BuiltinSpecsCarryPolicyParameters) {
+  nlohmann::json params;
+  std::string error;
+  ASSERT_TRUE(ParsePolicyParams("exploration=0.3&grave=true&name=x1&n=null", &params, &error));
+  EXPECT_EQ(params, nlohmann::json::parse(R"({"exploration":0.3,"grave":true,"name":"x1","n":"null"})"));
+  EXPECT_FALSE(ParsePolicyParams("exploration", &params, &error));
+  EXPECT_NE(error.find("key=value"), std::string::npos);
+  EXPECT_FALSE(ParsePolicyParams("=1", &params, &error));
+  EXPECT_FALSE(ParsePolicyParams("a=1&b=", &params, &error));
+
+  auto link = MakeLink("builtin:montecarlo?max_playout_steps=3", {}, &error);
+  ASSERT_TRUE(link) << error;
+  EXPECT_EQ(link->Info(), "montecarlo");
+  EXPECT_FALSE(MakeLink("builtin:montecarlo?max_playout_steps", {}, &error));
+  EXPECT_NE(error.find("bad parameters"), std::string::npos);
+}
+
 TEST(MatchRunnerTest, RejectsUnknownPlayersAndWrongSeatCounts) {
   std::string error;
   EXPECT_FALSE(MakeLink("builtin:no-such-policy", {}, &error));

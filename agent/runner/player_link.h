@@ -1,7 +1,9 @@
 #pragma once
 // The match runner's connection to one player seat: either a remote GGP player over HTTP
 // (`http://host:port/`, or `host:port`) or a policy run in-process (`builtin:NAME`, made
-// by the player registry's MakePlayer).
+// by the player registry's MakePlayer; `builtin:NAME?key=value&key=value` passes
+// parameters to it, e.g. `builtin:mcts?exploration=0.3`: numbers and true/false as such,
+// other values as strings).
 //
 // Every call carries both the rendered GGP message (what an HTTP player receives) and the
 // structured data an in-process player needs (machine, role, states, joint moves). Calls
@@ -19,7 +21,10 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "reasoner/state.h"
 #include "reasoner/state_machine.h"
@@ -85,6 +90,11 @@ std::unique_ptr<PlayerLink> MakeHttpLink(const std::string& spec, const LinkOpti
                                          std::string* error);
 std::unique_ptr<PlayerLink> MakeBuiltinLink(const std::string& spec, const LinkOptions& options,
                                             std::string* error);
+
+// Parses the parameters of a builtin spec ("key=value&key=value", after the '?') into a
+// JSON object: a value that reads as a JSON number or true/false is taken as such, any
+// other as a string. False with a reason in `error` for a pair without key or value.
+bool ParsePolicyParams(std::string_view text, nlohmann::json* out, std::string* error);
 
 // Splits "http://host:port/path", "host:port" or "host" (port 9147). False if malformed.
 bool ParseHostPort(const std::string& spec, std::string* host, int* port);

@@ -14,6 +14,8 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
   c.path_moves.clear();
   c.line.clear();
   c.terminal = false;
+  c.ref = nullptr;
+  if (grave_) c.amaf.Begin();
   bool have_state = false;  // c.next holds the state to play out from
   while (true) {
     if (node->proven()) {
@@ -21,6 +23,7 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
       c.terminal = node->terminal();
       break;
     }
+    if (grave_) UpdateReference(*node, c);
     const uint32_t joint = SelectJoint(*node, c);
     c.path.push_back({node, joint});
     Node* child = node->num_children() > 0 ? node->child(joint) : nullptr;
@@ -73,6 +76,9 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
 
 uint32_t MctsSearch::SelectJoint(Node& node, WorkerContext& c) {
   const uint32_t n_total = node.visits().fetch_add(1, std::memory_order_relaxed) + 1;
+  if (grave_ && n_total >= params_.grave_table_visits && node.amaf() == nullptr) {
+    AddAmafTable(node, c);
+  }
   const bool simultaneous = node.num_movers() >= 2;
   uint32_t joint = 0;
   for (int r = 0; r < num_roles_; ++r) {
@@ -96,6 +102,7 @@ uint32_t MctsSearch::SelectMove(const Node& node, int role, uint32_t n_total, Wo
   const double log_n = std::log(static_cast<double>(n_total));
   const double sqrt_n = std::sqrt(static_cast<double>(n_total));
   const double uniform = 1.0 / k;
+  const AmafTable* ref = c.ref;
   const uint32_t start = c.rng.Below(k);  // rotates ties between threads and iterations
   uint32_t best = start;
   double best_score = -1e300;
@@ -103,14 +110,26 @@ uint32_t MctsSearch::SelectMove(const Node& node, int role, uint32_t n_total, Wo
     const uint32_t i = start + step < k ? start + step : start + step - k;
     const MoveStat& s = node.stat(role, i);
     const uint32_t n = s.visits.load(std::memory_order_relaxed);
+    // GRAVE: the move's all-moves-as-first count and mean at the reference node.
+    uint32_t amaf_n = 0;
+    double amaf_q = 0;
+    if (ref != nullptr) {
+      const reasoner::Move m = node.moves(role)[i];
+      amaf_n = ref->count(role, m);
+      if (amaf_n > 0) amaf_q = ref->sum(role, m) / amaf_n;
+    }
     double score;
     if (n == 0) {
-      score = 1e9 + s.prior;  // unvisited first, by prior
+      // Unvisited: by AMAF mean as if visited once where it has one, else first, by prior.
+      score = amaf_n > 0 ? amaf_q + params_.exploration * std::sqrt(log_n) : 1e9 + s.prior;
     } else {
       double q = s.reward_sum.load(std::memory_order_relaxed) / n;
-      if (turn) {
-        const Node* child = node.child(i);
-        if (child != nullptr && child->proven()) q = child->value(role);
+      const Node* child = turn ? node.child(i) : nullptr;
+      if (child != nullptr && child->proven()) {
+        q = child->value(role);
+      } else if (amaf_n > 0) {
+        const double beta = amaf_n / (amaf_n + n + params_.grave_bias * amaf_n * n);
+        q = (1.0 - beta) * q + beta * amaf_q;
       }
       score = q + params_.exploration * std::sqrt(log_n / n) +
               params_.prior_weight * (s.prior - uniform) * sqrt_n / (1.0 + n);
@@ -141,6 +160,7 @@ bool MctsSearch::Playout(WorkerContext& c) {
                                     : playout_->Choose(*s, r, legal, c.rng);
           c.joint[static_cast<size_t>(r)] = legal[pick];
           if (mast_ && legal.size() > 1) c.mast.Record(r, legal[pick]);
+          if (grave_ && legal.size() > 1) c.amaf.Add(r, legal[pick]);
         }
       }
       if (!stuck) {
@@ -177,6 +197,7 @@ void MctsSearch::Backup(WorkerContext& c) {
     if (check) check = node.proven() ? false : TryProve(node);
   }
   if (mast_) c.mast.Update(c.rewards);
+  if (grave_) CreditAmaf(c);
 }
 
 void MctsSearch::RevertVirtualLoss(WorkerContext& c) {

@@ -18,6 +18,10 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.solver = j.value("solver", p.solver);
   p.mast = j.value("mast", p.mast);
   p.mast_epsilon = std::clamp(j.value("mast_epsilon", p.mast_epsilon), 0.0, 1.0);
+  p.grave = j.value("grave", p.grave);
+  p.grave_ref = std::max<uint32_t>(1, j.value("grave_ref", p.grave_ref));
+  p.grave_bias = std::max(0.0, j.value("grave_bias", p.grave_bias));
+  p.grave_table_visits = std::max<uint32_t>(1, j.value("grave_table_visits", p.grave_table_visits));
   p.decision_margin_ms = j.value("decision_margin_ms", p.decision_margin_ms);
   p.max_playout_steps = j.value("max_playout_steps", p.max_playout_steps);
   return p;

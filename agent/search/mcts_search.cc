@@ -25,6 +25,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       pool_(pool),
       prior_(prior ? std::move(prior) : std::make_shared<UniformPrior>()),
       mast_(params.mast && playout == nullptr),
+      grave_(params.grave),
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
       account_(std::make_shared<TreeAccount>()) {
   if (num_roles_ < 1 || num_roles_ > 255) throw std::invalid_argument("MctsSearch: bad role count");
@@ -46,6 +47,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
     for (auto& l : c->scratch.legal) l.reserve(64);
     c->scratch.prior.reserve(64);
     if (mast_) c->mast.Init(num_roles_);
+    if (grave_) c->amaf.Init(num_roles_);
     contexts_.push_back(std::move(c));
   }
   if (num_roles_ == 1) line_.reserve(kLineReserve);

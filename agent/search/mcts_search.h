@@ -16,6 +16,14 @@
 // Rewards are goal / 100 (kNoGoal -> 0) for every role; each role's statistics learn its
 // own reward (max^n-style, any number of roles, general sum).
 //
+// GRAVE (SearchParams::grave; Cazenave, IJCAI 2015): nodes with enough visits keep an
+// all-moves-as-first table (amaf.h): per role and move, the mean reward of the iterations
+// through the node in which the role played the move anywhere below it. Selection then
+// uses, for each move, Q' = (1 - b) Q + b A with A the move's AMAF mean at the reference
+// node (the deepest node on the path, this one included, whose table has grave_ref
+// samples) and b = c / (c + n + bias c n) for AMAF count c and visits n. Unvisited moves
+// with an AMAF mean are ranked by it (as if visited once) instead of coming first.
+//
 // Expansion adds one node per iteration (while the node budget allows), then a playout
 // (PlayoutPolicy if one is given, else uniform random, or MAST (mast.h) with
 // SearchParams::mast) to a terminal state; backup adds the reward vector along the path.
@@ -39,7 +47,9 @@
 // Chaslot, Winands & van den Herik, "Parallel Monte-Carlo Tree Search" (CG 2008);
 // Winands, Bjornsson & Saito, "Monte-Carlo Tree Search Solver" (CG 2008);
 // Lanctot et al., "Monte Carlo Tree Search for simultaneous move games" (2013/2014);
-// Rosin, "Multi-armed bandits with episode context" (2011) for the PUCT prior term.
+// Rosin, "Multi-armed bandits with episode context" (2011) for the PUCT prior term;
+// Gelly & Silver, "Combining online and offline knowledge in UCT" (ICML 2007) for RAVE;
+// Cazenave, "Generalized Rapid Action Value Estimation" (IJCAI 2015).
 //
 // Threading: the control methods (SetRoot, Start, Pause, Advance, RunIterations, ...) are
 // called by one controlling thread, never concurrently with each other. Decide and Info
@@ -54,6 +64,7 @@
 #include <span>
 #include <vector>
 
+#include "agent/search/amaf.h"
 #include "agent/search/mast.h"
 #include "agent/search/node.h"
 #include "agent/search/node_collector.h"
@@ -156,6 +167,8 @@ class MctsSearch final : public SearchJob {
     bool terminal = false;             // the iteration ended in a terminal state
     NodeScratch scratch;
     MastTable mast;  // empty unless the search uses MAST
+    AmafTrace amaf;  // empty unless the search uses GRAVE
+    const AmafTable* ref = nullptr;  // GRAVE: the reference table of the current step
   };
 
   // mcts_iteration.cc
@@ -169,6 +182,14 @@ class MctsSearch final : public SearchJob {
   void RecordLine(const WorkerContext& c);
   bool ReserveNode();
   void ReleaseNode(int64_t bytes);
+
+  // mcts_grave.cc
+  // Gives `node` an AMAF table if it has none and the memory budget allows.
+  void AddAmafTable(Node& node, WorkerContext& c);
+  // Updates c.ref at `node` (the deepest table on the path with enough samples).
+  void UpdateReference(const Node& node, WorkerContext& c) const;
+  // Credits the iteration's moves to the AMAF tables along the path, bottom-up.
+  void CreditAmaf(WorkerContext& c);
 
   // mcts_solver.cc
   bool TryProve(Node& node) const;
@@ -184,6 +205,7 @@ class MctsSearch final : public SearchJob {
   SearchPool* const pool_;
   const std::shared_ptr<const MovePrior> prior_;
   const bool mast_;  // playouts by MAST (no PlayoutPolicy given and params_.mast)
+  const bool grave_;  // params_.grave
   const std::shared_ptr<const PlayoutPolicy> playout_;
   const std::shared_ptr<TreeAccount> account_;
 
@@ -198,6 +220,7 @@ class MctsSearch final : public SearchJob {
   std::atomic<int> max_depth_{0};
   std::atomic<int> goal_sum_{-1};    // 2-role games: goal sum of the first terminal seen
   std::atomic<bool> sum_varies_{false};
+  std::atomic<reasoner::Move> max_move_{0};  // GRAVE: largest move id seen (table sizes)
 
   // Single-role best line, relative to the root.
   mutable std::mutex line_mu_;

@@ -59,8 +59,11 @@ TEST(MctsTreeTest, GeneralSumThreePlayerGameIsProvenByMaxN) {
   auto machine = MakeCellMachine(ThreePlayers());
   SearchPool pool(1);
   SearchParams p = Params();
-  // Proving needs every child: explore enough to visit the moves that look bad.
+  // Proving needs every child: explore enough to visit the moves that look bad. GRAVE
+  // ranks unvisited moves by their AMAF value instead of trying each once, so the moves
+  // that look bad are visited only logarithmically often: plain UCT here.
   p.exploration = 2.0;
+  p.grave = false;
   MctsSearch search(machine, 0, p, &pool);
   reasoner::State s;
   machine->InitialState(&s);

@@ -19,7 +19,8 @@
 //  - child slots: transition once from null to a node (compare-exchange); Detach() clears
 //    one while the search is paused (tree reuse).
 //  - the proof: 0 -> kProving (one thread writes value[]) -> kProven (release).
-// Ownership: a node owns its children. FreeTree() deletes a subtree without recursion.
+//  - the AMAF table (GRAVE): null -> a table, once (compare-exchange).
+// Ownership: a node owns its children and its AMAF table. FreeTree() deletes a subtree without recursion.
 
 #include <atomic>
 #include <cstddef>
@@ -28,6 +29,7 @@
 #include <span>
 #include <vector>
 
+#include "agent/search/amaf.h"
 #include "agent/search/policies.h"
 #include "reasoner/state.h"
 #include "reasoner/state_machine.h"
@@ -58,14 +60,17 @@ class Node {
                                       reasoner::Workspace& ws, const reasoner::State& state,
                                       const MovePrior& prior, uint32_t max_children,
                                       NodeScratch* scratch);
-  ~Node() = default;
+  ~Node() { delete amaf_.load(std::memory_order_relaxed); }
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
   int num_roles() const { return num_roles_; }
   bool terminal() const { return terminal_; }
-  // Bytes this node accounts for (node + block + allocator overhead estimate).
-  size_t bytes() const { return bytes_; }
+  // Bytes this node accounts for (node + block + AMAF table + allocator overhead estimate).
+  size_t bytes() const {
+    const AmafTable* t = amaf();
+    return bytes_ + (t != nullptr ? t->bytes() : 0);
+  }
 
   // Copies the node's state into `out` (keeps out's capacity).
   void LoadState(reasoner::State* out) const;
@@ -96,6 +101,15 @@ class Node {
 
   std::atomic<uint32_t>& visits() const { return visits_; }
 
+  // The node's AMAF table (GRAVE), or null until one is installed.
+  AmafTable* amaf() const { return amaf_.load(std::memory_order_acquire); }
+  // Installs `t` unless the node has a table already. Returns true if `t` was installed
+  // (the node owns it); otherwise `t` is left with the caller.
+  bool TryInstallAmaf(AmafTable* t) {
+    AmafTable* expected = nullptr;
+    return amaf_.compare_exchange_strong(expected, t, std::memory_order_acq_rel);
+  }
+
   // Terminal goals or proven values (0..1 per role); meaningful when proven().
   bool proven() const { return proof_.load(std::memory_order_acquire) == kProven; }
   float value(int role) const { return values_[role]; }
@@ -117,13 +131,14 @@ class Node {
   uint32_t bytes_ = 0;
   uint32_t num_children_ = 0;
   uint32_t num_words_ = 0;
+  std::atomic<AmafTable*> amaf_{nullptr};
   mutable std::atomic<uint32_t> visits_{0};
   std::atomic<uint8_t> proof_{kUnproven};
   uint8_t num_roles_ = 0;
   uint8_t num_movers_ = 0;
   bool terminal_ = false;
 };
-static_assert(sizeof(Node) <= 80, "keep nodes compact");
+static_assert(sizeof(Node) <= 88, "keep nodes compact");
 
 // Deletes `root` and its subtree iteratively; returns the number of nodes and bytes freed.
 struct FreedCount {

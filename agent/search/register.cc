@@ -9,7 +9,7 @@ namespace ggp::agent::search {
 void RegisterSearchPolicies() {
   RegisterPolicy(
       "mcts", [](const PlayerOptions& o) { return std::make_unique<MctsPlayer>(o); },
-      "UCT / decoupled UCT with solver, tree reuse and pondering on the shared search pool");
+      "UCT / decoupled UCT with GRAVE, solver, tree reuse and pondering on the shared search pool");
   RegisterPolicy(
       "mast",
       [](const PlayerOptions& o) {
