@@ -5,10 +5,13 @@
 
 namespace ggp::agent::search {
 
-AmafTable::AmafTable(int num_roles, uint32_t slots_per_role)
+AmafTable::AmafTable(int num_roles, uint32_t slots_per_role, uint32_t copies)
     : mask_(std::bit_ceil(std::max<uint32_t>(slots_per_role, 1)) - 1),
-      bytes_(sizeof(AmafTable) + static_cast<size_t>(num_roles) * (mask_ + 1) * sizeof(Entry) + 32),
-      entries_(std::make_unique<Entry[]>(static_cast<size_t>(num_roles) * (mask_ + 1))) {}
+      copies_(std::max<uint32_t>(copies, 1)),
+      stride_((static_cast<size_t>(num_roles) * (mask_ + 1) + 7) / 8 * 8),
+      bytes_(sizeof(AmafTable) + copies_ * (stride_ * sizeof(Entry) + sizeof(Counter)) + 64),
+      entries_(std::make_unique<Entry[]>(copies_ * stride_)),
+      samples_(std::make_unique<Counter[]>(copies_)) {}
 
 void AmafTrace::Init(int num_roles) {
   stamps_.assign(static_cast<size_t>(num_roles), {});

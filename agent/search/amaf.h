@@ -10,10 +10,12 @@
 // node's own MoveStat, a table also knows moves that are not legal at its node, which is
 // what lets a node where one role waits serve as the reference of a node where it moves.
 //
-// Thread safety: any number of search threads read and add concurrently. Additions are
-// relaxed load + store pairs, not read-modify-writes: two threads adding to one slot at
-// the same instant may lose one addition, which costs a sample, never consistency of
-// anything else (the sum and count of a slot may disagree by one sample).
+// Thread safety: any number of search threads read and add concurrently. A table keeps
+// `copies` separate sets of counters; each search thread adds to its own copy (thread
+// index modulo copies) and readers sum the copies, so threads do not fight over the cache
+// lines of the hot tables near the root. Additions are relaxed load + store pairs, not
+// read-modify-writes: two threads sharing a copy may lose an addition, which costs a
+// sample, never consistency of anything else.
 //
 // AmafTrace is the per-thread set of (role, move) pairs played in the current iteration,
 // built bottom-up during backup. Not thread-safe; does not allocate once the move ids
@@ -31,25 +33,41 @@ namespace ggp::agent::search {
 
 class AmafTable {
  public:
-  // `slots_per_role` is rounded up to a power of two.
-  AmafTable(int num_roles, uint32_t slots_per_role);
+  // `slots_per_role` is rounded up to a power of two; `copies` >= 1.
+  AmafTable(int num_roles, uint32_t slots_per_role, uint32_t copies = 1);
 
-  void Add(int role, reasoner::Move move, float reward) {
-    Entry& e = entries_[Slot(role, move)];
+  // Adds to copy `copy` (any value; taken modulo the number of copies).
+  void Add(uint32_t copy, int role, reasoner::Move move, float reward) {
+    Entry& e = entries_[Base(copy) + Slot(role, move)];
     e.sum.store(e.sum.load(std::memory_order_relaxed) + reward, std::memory_order_relaxed);
     e.count.store(e.count.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
   // Counts one iteration that updated the table (the reference test reads it).
-  void AddSample() {
-    samples_.store(samples_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  void AddSample(uint32_t copy) {
+    std::atomic<uint32_t>& n = samples_[copy % copies_].n;
+    n.store(n.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
 
-  uint32_t samples() const { return samples_.load(std::memory_order_relaxed); }
+  uint32_t samples() const {
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < copies_; ++i) total += samples_[i].n.load(std::memory_order_relaxed);
+    return total;
+  }
   uint32_t count(int role, reasoner::Move move) const {
-    return entries_[Slot(role, move)].count.load(std::memory_order_relaxed);
+    uint32_t total = 0;
+    const size_t slot = Slot(role, move);
+    for (uint32_t i = 0; i < copies_; ++i) {
+      total += entries_[i * stride_ + slot].count.load(std::memory_order_relaxed);
+    }
+    return total;
   }
   float sum(int role, reasoner::Move move) const {
-    return entries_[Slot(role, move)].sum.load(std::memory_order_relaxed);
+    float total = 0;
+    const size_t slot = Slot(role, move);
+    for (uint32_t i = 0; i < copies_; ++i) {
+      total += entries_[i * stride_ + slot].sum.load(std::memory_order_relaxed);
+    }
+    return total;
   }
   uint32_t slots_per_role() const { return mask_ + 1; }
   size_t bytes() const { return bytes_; }
@@ -59,14 +77,20 @@ class AmafTable {
     std::atomic<float> sum{0.0f};
     std::atomic<uint32_t> count{0};
   };
+  struct alignas(64) Counter {
+    std::atomic<uint32_t> n{0};
+  };
   size_t Slot(int role, reasoner::Move move) const {
     return static_cast<size_t>(role) * (mask_ + 1) + (static_cast<uint32_t>(move) & mask_);
   }
+  size_t Base(uint32_t copy) const { return (copy % copies_) * stride_; }
 
   uint32_t mask_;
+  uint32_t copies_;
+  size_t stride_;  // entries per copy, padded to whole cache lines
   size_t bytes_;
   std::unique_ptr<Entry[]> entries_;
-  std::atomic<uint32_t> samples_{0};
+  std::unique_ptr<Counter[]> samples_;
 };
 
 class AmafTrace {
@@ -90,12 +114,12 @@ class AmafTrace {
     played_.push_back({role, move});
     if (move > max_move_) max_move_ = move;
   }
-  // Credits every pair in the set to `table` with its role's reward.
-  void Credit(AmafTable& table, const double* rewards) const {
+  // Credits every pair in the set to copy `copy` of `table` with its role's reward.
+  void Credit(AmafTable& table, const double* rewards, uint32_t copy) const {
     for (const Played& p : played_) {
-      table.Add(p.role, p.move, static_cast<float>(rewards[p.role]));
+      table.Add(copy, p.role, p.move, static_cast<float>(rewards[p.role]));
     }
-    table.AddSample();
+    table.AddSample(copy);
   }
   const std::vector<Played>& played() const { return played_; }
   // The largest move id this thread has seen (sizes new tables).

@@ -10,9 +10,11 @@
 namespace ggp::agent::search {
 namespace {
 
-// Per role. Bounds a table at 8 KB per role; larger move ids share slots.
+// Per role. Bounds a copy at 8 KB per role; larger move ids share slots.
 constexpr uint32_t kMaxSlots = 1024;
 constexpr uint32_t kMinSlots = 16;
+// Counter copies per table (amaf.h): threads beyond this share copies.
+constexpr uint32_t kMaxCopies = 4;
 
 }  // namespace
 
@@ -30,7 +32,8 @@ void MctsSearch::AddAmafTable(Node& node, WorkerContext& c) {
   while (largest > seen && !max_move_.compare_exchange_weak(seen, largest, std::memory_order_relaxed)) {
   }
   const uint32_t slots = std::clamp(std::bit_ceil(static_cast<uint32_t>(largest) + 1), kMinSlots, kMaxSlots);
-  auto table = std::make_unique<AmafTable>(num_roles_, slots);
+  const uint32_t copies = std::min<uint32_t>(static_cast<uint32_t>(contexts_.size()), kMaxCopies);
+  auto table = std::make_unique<AmafTable>(num_roles_, slots, copies);
   const int64_t bytes = static_cast<int64_t>(table->bytes());
   if (node.TryInstallAmaf(table.get())) {
     table.release();
@@ -52,7 +55,7 @@ void MctsSearch::CreditAmaf(WorkerContext& c) {
     for (int r = 0; r < num_roles_; ++r) {
       if (node.num_moves(r) > 1) c.amaf.Add(r, node.moves(r)[picks[r]]);
     }
-    if (AmafTable* t = node.amaf()) c.amaf.Credit(*t, c.rewards.data());
+    if (AmafTable* t = node.amaf()) c.amaf.Credit(*t, c.rewards.data(), c.index);
   }
 }
 

@@ -38,11 +38,11 @@ void SetStat(const Node& n, int role, uint32_t i, uint32_t visits, double mean) 
 }
 
 void SetAmaf(AmafTable* t, int role, Move m, int count, float mean) {
-  for (int i = 0; i < count; ++i) t->Add(role, m, mean);
+  for (int i = 0; i < count; ++i) t->Add(static_cast<uint32_t>(i), role, m, mean);
 }
 
 TEST(AmafTest, TraceCountsEachMoveOncePerIterationAndCreditsItsRole) {
-  AmafTable table(2, 10);
+  AmafTable table(2, 10, 2);  // two copies: the second credit goes to the other
   EXPECT_EQ(table.slots_per_role(), 16u);
   AmafTrace trace;
   trace.Init(2);
@@ -54,11 +54,11 @@ TEST(AmafTest, TraceCountsEachMoveOncePerIterationAndCreditsItsRole) {
   EXPECT_EQ(trace.played().size(), 3u);
   EXPECT_EQ(trace.max_move(), 700);
   const std::array<double, 2> rewards = {1.0, 0.25};
-  trace.Credit(table, rewards.data());
+  trace.Credit(table, rewards.data(), 0);
   trace.Begin();
   trace.Add(0, 3);
   const std::array<double, 2> second = {0.0, 1.0};
-  trace.Credit(table, second.data());
+  trace.Credit(table, second.data(), 1);
   EXPECT_EQ(table.samples(), 2u);
   EXPECT_EQ(table.count(0, 3), 2u);
   EXPECT_FLOAT_EQ(table.sum(0, 3), 1.0f);
@@ -80,7 +80,7 @@ class GraveBoardTest : public ::testing::Test {
     ASSERT_EQ(root_->num_moves(0), 3u);
     table_ = new AmafTable(2, 16);
     ASSERT_TRUE(root_->TryInstallAmaf(table_));
-    table_->AddSample();  // enough for grave_ref 1
+    table_->AddSample(0);  // enough for grave_ref 1
   }
   Move RootMove(uint32_t i) const { return root_->moves(0)[i]; }
   // x's visits of the three root moves after one more iteration.

@@ -36,6 +36,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
     auto c = std::make_unique<WorkerContext>();
     c->ws = machine_->NewWorkspace();
     c->rng.Seed(params_.seed + i);
+    c->index = static_cast<uint32_t>(i);
     c->joint.resize(roles);
     c->path.reserve(kPathReserve);
     c->path_moves.reserve(kPathReserve * roles);

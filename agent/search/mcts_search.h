@@ -168,6 +168,7 @@ class MctsSearch final : public SearchJob {
     NodeScratch scratch;
     MastTable mast;  // empty unless the search uses MAST
     AmafTrace amaf;  // empty unless the search uses GRAVE
+    uint32_t index = 0;  // position in contexts_ (AMAF counter copy)
     const AmafTable* ref = nullptr;  // GRAVE: the reference table of the current step
   };
 
