@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/cli/commands.h"
+#include "agent/search/mcts_player.h"
 #include "agent/search/mcts_search.h"
 #include "agent/search/search_pool.h"
 #include "agent/tools/playout_bench.h"
@@ -40,6 +41,7 @@ struct BenchCliOptions {
   bool json = false;
   std::string search;  // "" (playouts) or "mcts"
   int threads = 1;
+  std::string params = "{}";  // search parameters as JSON (search/mcts_player.h)
 };
 
 // MCTS iterations per wall-clock second from the initial state on `threads` workers; stops
@@ -49,7 +51,7 @@ int BenchSearch(const BenchCliOptions& o, const std::string& game,
                 const std::string& backend) {
   using Clock = std::chrono::steady_clock;
   search::SearchPool pool(o.threads);
-  search::SearchParams params;
+  search::SearchParams params = search::SearchParamsFromJson(nlohmann::json::parse(o.params));
   params.seed = o.bench.seed;
   search::MctsSearch mcts(machine, 0, params, &pool);
   reasoner::State initial;
@@ -153,6 +155,13 @@ void AddBenchCommand(CLI::App& app, CommandRun* run) {
       ->check(CLI::IsMember({"mcts"}));
   sub->add_option("--threads", o->threads, "Search threads (with --search)")
       ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  sub->add_option("--params", o->params,
+                  "Search parameters as a JSON object (with --search), e.g. '{\"grave\":false}'")
+      ->check([](const std::string& text) {
+        const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+        return j.is_object() ? std::string() : std::string("not a JSON object");
+      })
       ->capture_default_str();
   sub->callback([run, o] { *run = [o] { return RunBench(*o); }; });
 }
