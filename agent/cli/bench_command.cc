@@ -1,9 +1,11 @@
-// `ggp-agent bench --game FILE [--game FILE...] [--machine NAME] [--seconds S] [--json]`:
+// `ggp-agent bench --game FILE [--game FILE...] [--machine NAME] [--seconds S | --rollouts N]
+// [--json]`:
 // random-playout benchmark (agent/tools/playout_bench.h) of each game on one thread.
 // Prints rollouts/s, state changes/s, average depth and microseconds per legal-move call;
 // with --json one JSON object per game per line with the keys game, machine,
-// rollouts_per_s, state_changes_per_s, avg_depth, legal_us. Exit status 1 if a game cannot
-// be loaded or built.
+// rollouts_per_s, state_changes_per_s, avg_depth, legal_us, rollouts, goal_checksum (sum
+// of every final goal + 1: equal seeds and rules give equal sums), build_ms, build. Exit
+// status 1 if a game cannot be loaded or built.
 //
 // With `--search mcts [--threads N]` it measures the search instead: MCTS from the initial
 // state (as the first role) on a pool of N workers for S wall-clock seconds, and prints
@@ -42,6 +44,7 @@ struct BenchCliOptions {
   std::string search;  // "" (playouts) or "mcts"
   int threads = 1;
   std::string params = "{}";  // search parameters as JSON (search/mcts_player.h)
+  double build_seconds = reasoner::MachineOptions{}.build_seconds;
 };
 
 // MCTS iterations per wall-clock second from the initial state on `threads` workers; stops
@@ -95,6 +98,7 @@ int BenchOne(const BenchCliOptions& o, const std::string& path) {
   }
   reasoner::MachineOptions mo;
   mo.backend = o.machine;
+  mo.build_seconds = o.build_seconds;
   reasoner::MachineBuild build = reasoner::CreateMachine(description, mo);
   if (!build.machine) {
     std::cerr << game << ": no " << o.machine << " machine: " << build.reason << "\n";
@@ -109,6 +113,8 @@ int BenchOne(const BenchCliOptions& o, const std::string& path) {
                         {"state_changes_per_s", r.state_changes_per_s},
                         {"avg_depth", r.avg_depth},
                         {"legal_us", r.legal_us},
+                        {"rollouts", r.rollouts},
+                        {"goal_checksum", r.goal_checksum},
                         {"build_ms", build.build_ms},
                         {"build", build.reason}};
     std::cout << j.dump() << std::endl;
@@ -150,6 +156,13 @@ void AddBenchCommand(CLI::App& app, CommandRun* run) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   sub->add_option("--seed", o->bench.seed, "Seed of the random moves")->capture_default_str();
+  sub->add_option("--rollouts", o->bench.rollouts,
+                  "Play exactly N playouts (no warm-up, no clock; deterministic work for "
+                  "instruction counts) instead of --seconds");
+  sub->add_option("--build-seconds", o->build_seconds,
+                  "Time budget of the machine build (raise it under valgrind)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   sub->add_flag("--json", o->json, "One JSON object per game per line");
   sub->add_option("--search", o->search, "Measure a search instead of playouts: mcts")
       ->check(CLI::IsMember({"mcts"}));

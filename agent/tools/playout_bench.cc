@@ -24,17 +24,18 @@ class Runner {
     m_.InitialState(&initial_);
   }
 
-  // Plays until `deadline`; counts into `r`.
-  void Run(Clock::time_point deadline, BenchResult* r) {
+  // Plays until `deadline`, or `rollouts` playouts if that is not 0; counts into `r`.
+  void Run(Clock::time_point deadline, uint64_t rollouts, BenchResult* r) {
     uint64_t completed_depth = 0;
     Clock::duration legal_time{0};
     uint64_t timed_calls = 0;
-    while (Clock::now() < deadline) {
+    const bool timed = rollouts == 0;
+    while (timed ? Clock::now() < deadline : r->rollouts < rollouts) {
       s_ = initial_;
       uint64_t depth = 0;
       bool done = false;
       while (!done) {
-        if ((depth & 7) == 7 && Clock::now() >= deadline) break;
+        if (timed && (depth & 7) == 7 && Clock::now() >= deadline) break;
         if (m_.IsTerminal(s_, *ws_)) {
           for (int role = 0; role < m_.num_roles(); ++role) {
             r->goal_checksum += static_cast<uint64_t>(m_.Goal(s_, role, *ws_) + 1);
@@ -51,7 +52,7 @@ class Runner {
           auto& moves = legal_[static_cast<size_t>(role)];
           // Every 64th call is timed: reading the clock around each call would cost as
           // much as the call itself on a fast machine and distort rollouts/s.
-          if ((r->legal_calls & 63) == 0) {
+          if (timed && (r->legal_calls & 63) == 0) {
             Clock::time_point t0 = Clock::now();
             m_.LegalMoves(s_, role, *ws_, &moves);
             legal_time += Clock::now() - t0;
@@ -102,13 +103,13 @@ class Runner {
 
 BenchResult RunPlayoutBenchmark(const reasoner::StateMachine& machine, const BenchOptions& options) {
   Runner runner(machine, options);
-  if (options.warmup_seconds > 0) {
+  if (options.warmup_seconds > 0 && options.rollouts == 0) {
     BenchResult ignored;
-    runner.Run(Clock::now() + Seconds(options.warmup_seconds), &ignored);
+    runner.Run(Clock::now() + Seconds(options.warmup_seconds), 0, &ignored);
   }
   BenchResult r;
   Clock::time_point start = Clock::now();
-  runner.Run(start + Seconds(options.seconds), &r);
+  runner.Run(start + Seconds(options.seconds), options.rollouts, &r);
   r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (r.seconds > 0) {
     r.rollouts_per_s = static_cast<double>(r.rollouts) / r.seconds;

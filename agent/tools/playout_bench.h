@@ -10,7 +10,8 @@
 // cost of the legal relation given the terminal check.
 //
 // Blocking: runs on the calling thread for about warmup + seconds (a playout in progress
-// at the deadline is abandoned, its state changes still counted). Thread safety: uses its
+// at the deadline is abandoned, its state changes still counted), or for `rollouts`
+// playouts if set. Thread safety: uses its
 // own workspace; the machine is only read.
 
 #include <cstdint>
@@ -24,6 +25,9 @@ struct BenchOptions {
   double warmup_seconds = 1;  // not counted
   unsigned seed = 1;
   int max_depth = 100000;     // joint moves per playout before it is cut (runaway games)
+  // If > 0: exactly this many playouts, no warm-up, no clock reads (legal_us stays 0), so
+  // the work is deterministic (for instruction counting, e.g. under callgrind).
+  uint64_t rollouts = 0;
 };
 
 struct BenchResult {

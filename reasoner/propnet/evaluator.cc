@@ -11,12 +11,19 @@ Evaluator::Evaluator(const Propnet& net)
       counters_(net.base_counter),
       loaded_((net.num_fluents + 63) / 64, 0),
       next_words_((net.num_fluents + 63) / 64, 0),
+      next_dirty_((next_words_.size() + 63) / 64, 0),
       legal_words_(net.legal_words, 0),
       active_inputs_(net.legal.size(), -1),
       dirty_(net.scc_range.size(), 0),
       old_values_(net.max_scc_size, 0),
       goal_seen_(net.goal_boundary.size(), 0) {
-  stack_.resize(1024);
+  for (const auto* fanouts : {&net.fanout, &net.goal_fanout}) {
+    for (const Propnet::Fanout& f : *fanouts) {
+      max_fanout_ = std::max<size_t>(max_fanout_, f.special - f.begin);
+    }
+  }
+  stack_.resize(1024 + max_fanout_);
+  stack_limit_ = 1024;
   dirty_heap_.reserve(net.scc_range.size());
   work_.reserve(net.max_scc_size);
   if (net.num_fluents % 64 != 0) last_word_mask_ = (uint64_t{1} << (net.num_fluents % 64)) - 1;
@@ -64,6 +71,7 @@ void Evaluator::FullInit(const State& s) {
   for (uint32_t f = 0; f < net_.num_fluents; ++f) {
     next_words_[f >> 6] |= static_cast<uint64_t>(counters_[net_.fluent_next[f]] >> 31) << (f & 63);
   }
+  ResetNextDirty();
   goals_synced_ = true;
   initialized_ = true;
 }
@@ -81,124 +89,76 @@ void Evaluator::SyncGoals() {
   goals_synced_ = true;
 }
 
-void Evaluator::LoadState(const State& s) {
-  if (!initialized_) {
-    FullInit(s);
-    return;
-  }
-  std::span<const uint64_t> words = s.words();
-  size_t nw = loaded_.size();
-  // Two passes: fluents that become false are pushed first, so that the ones that become
-  // true are propagated first. When a cell changes owner, a gate such as "the cell is
-  // empty" then sees the new owner before losing the old one and does not flip twice.
-  for (int pass = 0; pass < 2; ++pass) {
-    for (size_t w = 0; w < nw; ++w) {
-      uint64_t now = w < words.size() ? words[w] : 0;
-      if (w + 1 == nw) now &= last_word_mask_;
-      uint64_t diff = now ^ loaded_[w];
-      diff &= pass == 0 ? ~now : now;
-      if (pass == 1) loaded_[w] = now;
-      while (diff != 0) {
-        uint32_t f = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(diff)));
-        diff &= diff - 1;
-        int32_t c = net_.fluent_base[f];
-        if (c >= 0) SetLeaf(static_cast<uint32_t>(c), pass == 1);
-      }
-    }
-  }
-  if (top_ != 0) Drain(false);
-}
-
-void Evaluator::SetJoint(std::span<const Move> joint) {
-  for (size_t r = 0; r < active_inputs_.size(); ++r) {
-    int32_t c = static_cast<int32_t>(net_.no_move[r]);
-    if (r < joint.size() && joint[r] >= 0 &&
-        static_cast<size_t>(joint[r]) < net_.input[r].size()) {
-      int32_t leaf = net_.input[r][static_cast<size_t>(joint[r])];
-      if (leaf >= 0) c = leaf;
-    }
-    if (c == active_inputs_[r]) continue;
-    if (active_inputs_[r] >= 0) SetLeaf(static_cast<uint32_t>(active_inputs_[r]), false);
-    active_inputs_[r] = ~c;  // marks the role for the second pass
-  }
-  // Moves that become true are pushed last, so propagated first (as in LoadState).
-  for (size_t r = 0; r < active_inputs_.size(); ++r) {
-    if (active_inputs_[r] >= 0) continue;  // unchanged
-    int32_t c = ~active_inputs_[r];
-    SetLeaf(static_cast<uint32_t>(c), true);
-    active_inputs_[r] = c;
-  }
-  if (top_ != 0) Drain(false);
-}
-
-void Evaluator::ReadNext(State* out) const {
-  out->Clear(net_.num_fluents);
-  std::span<uint64_t> words = out->mutable_words();
-  std::copy(next_words_.begin(), next_words_.end(), words.begin());
-}
-
 void Evaluator::Drain(bool goal_edges) {
-  Propagate(goal_edges);
+  const Propnet::Fanout* fanout = goal_edges ? net_.goal_fanout.data() : net_.fanout.data();
+  const uint32_t* edges = goal_edges ? net_.goal_edges.data() : net_.out_edges.data();
+  Propagate(fanout, edges);
   while (!dirty_heap_.empty()) {
     std::pop_heap(dirty_heap_.begin(), dirty_heap_.end(), std::greater<>());
     uint32_t scc = dirty_heap_.back();
     dirty_heap_.pop_back();
     dirty_[scc] = 0;
     RecomputeScc(scc, true);
-    Propagate(goal_edges);
+    Propagate(fanout, edges);
   }
 }
 
-void Evaluator::Propagate(bool goal_edges) {
+// The hot loop. An edge is target << 1 | inverted; the target's new value, should it flip,
+// is v ^ inverted (v: the source's new value), its counter moves by +1 if that is true and
+// -1 if false, and it flips exactly when the counter reaches kTrueCounter going up or
+// kFalseCounter going down. Every target is written to the stack and kept only if it
+// flipped, so the loop has no data-dependent branch; the stack has max_fanout_ spare
+// slots beyond stack_limit_ for that.
+void Evaluator::Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) {
   uint32_t* counters = counters_.data();
-  // Main edges of c: [out_begin[c], out_mid[c]); goal-only edges: [out_mid[c], out_begin[c+1]).
-  const uint32_t* first = goal_edges ? net_.out_mid.data() : net_.out_begin.data();
-  const uint32_t* last = goal_edges ? net_.out_begin.data() + 1 : net_.out_mid.data();
-  const uint32_t* out_edges = net_.out_edges.data();
   uint32_t* stack = stack_.data();
   size_t top = top_;
-  size_t capacity = stack_.size();
   while (top != 0) {
+    if (top > stack_limit_) [[unlikely]] {
+      stack_.resize(stack_.size() * 2);
+      stack_limit_ = stack_.size() - max_fanout_;
+      stack = stack_.data();
+    }
     uint32_t ev = stack[--top];
     uint32_t c = ev >> 1;
-    uint32_t d = (ev & 1) ? 1u : 0xFFFFFFFFu;  // +1 / -1
-    for (uint32_t k = first[c], end = last[c]; k < end; ++k) {
-      uint32_t e = out_edges[k];
-      uint32_t t = e & kEdgeTargetMask;
-      if (e & (kSccEdge | kNextEdge | kLegalEdge)) [[unlikely]] {
-        // Pseudo-edges: the source computes (next t) / legal bit t; it flipped, so does
-        // the bit.
-        if (e & kNextEdge) {
-          next_words_[t >> 6] ^= uint64_t{1} << (t & 63);
-          continue;
-        }
-        if (e & kLegalEdge) {
-          legal_words_[t >> 6] ^= uint64_t{1} << (t & 63);
-          continue;
-        }
-        uint32_t scc = static_cast<uint32_t>(net_.scc_of[t]);
-        if (net_.scc_of[c] != static_cast<int32_t>(scc) && !dirty_[scc]) {
-          dirty_[scc] = 1;
-          dirty_heap_.push_back(scc);
-          std::push_heap(dirty_heap_.begin(), dirty_heap_.end(), std::greater<>());
-        }
-        continue;
-      }
-      uint32_t delta = (e & kInvertedEdge) ? 0u - d : d;
-      uint32_t before = counters[t];
-      uint32_t after = before + delta;
-      counters[t] = after;
-      if (((before ^ after) >> 31) != 0 && !(e & kSinkEdge)) {
-        if (top == capacity) [[unlikely]] {
-          stack_.resize(capacity * 2);
-          stack = stack_.data();
-          capacity = stack_.size();
-        }
-        stack[top++] = t << 1 | (after >> 31);
-      }
+    uint32_t v = ev & 1;
+    const Propnet::Fanout f = fanout[c];
+    for (uint32_t k = f.begin; k < f.special; ++k) {
+      uint32_t e = edges[k] ^ v;  // target << 1 | its new value if it flips
+      uint32_t nv = e & 1;
+      uint32_t after = counters[e >> 1] + (nv << 1) - 1;
+      counters[e >> 1] = after;
+      stack[top] = e;
+      top += after == kFalseCounter + nv;
     }
+    if (f.special != f.end) [[unlikely]] PropagateSpecial(c, edges + f.special, edges + f.end);
   }
   top_ = 0;
+}
+
+void Evaluator::PropagateSpecial(uint32_t c, const uint32_t* begin, const uint32_t* end) {
+  for (const uint32_t* k = begin; k != end; ++k) {
+    uint32_t e = *k;
+    uint32_t t = e & kEdgeTargetMask;
+    // c computes (next t) / legal bit t; it flipped, so does the bit.
+    if (e & kNextEdge) {
+      next_words_[t >> 6] ^= uint64_t{1} << (t & 63);
+      next_dirty_[t >> 12] |= uint64_t{1} << ((t >> 6) & 63);
+    } else if (e & kLegalEdge) {
+      legal_words_[t >> 6] ^= uint64_t{1} << (t & 63);
+    } else {
+      MarkSccDirty(c, t);
+    }
+  }
+}
+
+void Evaluator::MarkSccDirty(uint32_t source, uint32_t target) {
+  uint32_t scc = static_cast<uint32_t>(net_.scc_of[target]);
+  if (net_.scc_of[source] != static_cast<int32_t>(scc) && !dirty_[scc]) {
+    dirty_[scc] = 1;
+    dirty_heap_.push_back(scc);
+    std::push_heap(dirty_heap_.begin(), dirty_heap_.end(), std::greater<>());
+  }
 }
 
 // Least fixpoint of a positive cycle given its external inputs: start from all members
@@ -219,17 +179,22 @@ void Evaluator::RecomputeScc(uint32_t scc, bool emit_changes) {
     counters_[i] = c;
     if (c >> 31) work_.push_back(i);
   }
+  // Internal edges are plain (no recursion through negation) and flagged kSccEdge, in
+  // the special main outputs of a main SCC or the goal outputs of a goal-only one.
+  auto spread = [&](uint32_t edge) {
+    uint32_t t = edge & kEdgeTargetMask;
+    if (!(edge & kSccEdge) || net_.scc_of[t] != id) return;
+    uint32_t before = counters_[t];
+    counters_[t] = before + 1;
+    if (((before ^ (before + 1)) >> 31) != 0) work_.push_back(t);
+  };
   while (!work_.empty()) {
     uint32_t i = work_.back();
     work_.pop_back();
-    for (uint32_t k = net_.out_begin[i]; k < net_.out_begin[i + 1]; ++k) {
-      uint32_t edge = net_.out_edges[k];
-      uint32_t t = edge & kEdgeTargetMask;
-      if ((edge & (kNextEdge | kLegalEdge)) || net_.scc_of[t] != id) continue;
-      uint32_t before = counters_[t];
-      counters_[t] = before + 1;
-      if (((before ^ (before + 1)) >> 31) != 0) work_.push_back(t);
-    }
+    const Propnet::Fanout& f = net_.fanout[i];
+    for (uint32_t k = f.special; k < f.end; ++k) spread(net_.out_edges[k]);
+    const Propnet::Fanout& g = net_.goal_fanout[i];
+    for (uint32_t k = g.special; k < g.end; ++k) spread(net_.goal_edges[k]);
   }
   if (!emit_changes) return;
   for (uint32_t i = b; i < e; ++i) {

@@ -3,8 +3,10 @@
 // encoding) and the machinery of differential propagation. An Evaluator remembers the
 // state and joint move it was last given, so asking several questions about one state
 // costs one propagation, and moving to a similar state propagates only the fluents that
-// differ. Components that only goals need are brought up to date lazily (SyncGoals), so
-// playouts pay for goal logic (e.g. piece counting) only at the states they score.
+// differ (when the state is the successor it computed last, only the words of fluents
+// whose `next` changed are even looked at). Components that only goals need are brought up
+// to date lazily (SyncGoals), so playouts pay for goal logic (e.g. piece counting) only at
+// the states they score.
 //
 // Ownership: refers to a Propnet that must outlive it. Thread safety: one Evaluator per
 // thread; not synchronised. After the first call no method allocates, except that the
@@ -48,22 +50,42 @@ class Evaluator {
     goals_synced_ = false;
   }
   void Push(uint32_t event) {
-    if (top_ == stack_.size()) stack_.resize(stack_.size() * 2);
+    if (top_ == stack_.size()) {
+      stack_.resize(stack_.size() * 2);
+      stack_limit_ = stack_.size() - max_fanout_;
+    }
     stack_[top_++] = event;
   }
+  // Sets the leaves of the fluents w * 64 + i for each bit i of `bits` to `value`.
+  void SetFluents(size_t w, uint64_t bits, bool value);
+  // Loads the successor state (next_words_): only the words flagged in next_dirty_.
+  void LoadNext();
+  // Whether `words` (the words of a state) equals `ref` on the first num_fluents bits.
+  bool SameFluents(std::span<const uint64_t> words, const std::vector<uint64_t>& ref) const;
+  // Flags every word in which next_words_ and loaded_ differ, and only those.
+  void ResetNextDirty();
   // Propagates pending changes along main edges, or along goal-only edges.
   void Drain(bool goal_edges);
-  void Propagate(bool goal_edges);
+  void Propagate(const Propnet::Fanout* fanout, const uint32_t* edges);
+  // The flagged outputs [begin, end) of c (propnet.h, Fanout::special).
+  [[gnu::always_inline]] inline void PropagateSpecial(uint32_t c, const uint32_t* begin,
+                                                      const uint32_t* end);
+  void MarkSccDirty(uint32_t source, uint32_t target);
   void RecomputeScc(uint32_t scc, bool emit_changes);
 
   const Propnet& net_;
   std::vector<uint32_t> counters_;
   std::vector<uint64_t> loaded_;  // fluent words of the loaded state
   std::vector<uint64_t> next_words_;  // fluents whose `next` holds, kept up to date
+  // One bit per word of next_words_: set for every word that differs from loaded_ (and
+  // possibly for some that do not).
+  std::vector<uint64_t> next_dirty_;
   std::vector<uint64_t> legal_words_;  // values of the legal components, kept up to date
   std::vector<int32_t> active_inputs_;  // per role: the move leaf currently true
   std::vector<uint32_t> stack_;  // pending changes [0, top_): component << 1 | new value
   size_t top_ = 0;
+  size_t max_fanout_ = 0;    // most gates reading one component
+  size_t stack_limit_ = 0;   // stack_.size() - max_fanout_
   std::vector<uint32_t> dirty_heap_;  // cyclic SCCs to recompute, min-heap by id
   std::vector<uint8_t> dirty_;
   std::vector<uint8_t> old_values_;  // scratch for RecomputeScc

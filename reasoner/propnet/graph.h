@@ -61,6 +61,11 @@ void ComplementMoveDisjunctions(Graph& g, const std::vector<uint32_t>& merged);
 void ExtractLegalGuards(Graph& g, std::vector<uint32_t>& root, std::vector<uint32_t>* guard,
                         std::vector<std::vector<uint8_t>>* guarded);
 
+// Fills net->fanout, out_edges, goal_fanout, goal_edges, goal_boundary, legal_bit,
+// legal_words and legal_guarded_words (fanout.cc) from the ordered inputs, SCCs,
+// fluent_next, legal and legal_guarded; `main[c]`: legal, terminal or next need c.
+void BuildFanout(const std::vector<uint8_t>& main, Propnet* net);
+
 // Consumes `graph`.
 bool LayOut(Graph& graph, ground::Budget& budget, Propnet* out, std::string* error);
 

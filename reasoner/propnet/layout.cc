@@ -216,64 +216,6 @@ bool LayOut(Graph& g, ground::Budget& budget, Propnet* out, std::string* error) 
       for (uint32_t k = net.in_begin[c]; k < net.in_begin[c + 1]; ++k) mark(net.in_edges[k] & kEdgeTargetMask);
     }
   }
-  // Output edges (CSR by source; edges into main components first, then edges into
-  // goal-only ones), flagged when entering a cyclic SCC or a component without outputs.
-  net.out_begin.assign(m + 1, 0);
-  net.out_mid.assign(m, 0);
-  for (uint32_t t = 0; t < m; ++t) {
-    for (uint32_t k = net.in_begin[t]; k < net.in_begin[t + 1]; ++k) {
-      uint32_t src = net.in_edges[k] & kEdgeTargetMask;
-      ++net.out_begin[src + 1];
-      if (main[t]) ++net.out_mid[src];
-    }
-  }
-  // Pseudo-edges from each fluent's `next` component to the fluent (kNextEdge), so the
-  // evaluator can keep the next state up to date as components flip.
-  for (uint32_t v : g.fluent_next) {
-    ++net.out_begin[new_of[v] + 1];
-    ++net.out_mid[new_of[v]];
-  }
-  // Likewise from each legal component to its bit in the legal bitset (kLegalEdge).
-  for (const auto& role : g.legal) {
-    net.legal_bit.push_back(net.legal_words * 64);
-    net.legal_words += static_cast<uint32_t>((role.size() + 63) / 64);
-    for (uint32_t v : role) {
-      ++net.out_begin[new_of[v] + 1];
-      ++net.out_mid[new_of[v]];
-    }
-  }
-  for (uint32_t i = 0; i < m; ++i) {
-    net.out_begin[i + 1] += net.out_begin[i];
-    net.out_mid[i] += net.out_begin[i];
-  }
-  net.out_edges.resize(net.out_begin[m]);
-  std::vector<uint32_t> fill_main(net.out_begin.begin(), net.out_begin.end() - 1);
-  for (uint32_t f = 0; f < g.fluent_next.size(); ++f) {
-    net.out_edges[fill_main[new_of[g.fluent_next[f]]]++] = f | kNextEdge;
-  }
-  net.legal_guarded_words.assign(net.legal_words, 0);
-  for (size_t r = 0; r < g.legal.size(); ++r) {
-    for (uint32_t mv = 0; mv < g.legal[r].size(); ++mv) {
-      uint32_t bit = net.legal_bit[r] + mv;
-      net.out_edges[fill_main[new_of[g.legal[r][mv]]]++] = bit | kLegalEdge;
-      if (net.legal_guarded[r][mv]) net.legal_guarded_words[bit >> 6] |= uint64_t{1} << (bit & 63);
-    }
-  }
-  std::vector<uint32_t> fill_goal(net.out_mid.begin(), net.out_mid.end());
-  for (uint32_t t = 0; t < m; ++t) {
-    for (uint32_t k = net.in_begin[t]; k < net.in_begin[t + 1]; ++k) {
-      uint32_t e = net.in_edges[k];
-      uint32_t src = e & kEdgeTargetMask;
-      uint32_t flags = (e & kInvertedEdge) | (net.scc_of[t] >= 0 ? kSccEdge : 0) |
-                       (net.out_begin[t] == net.out_begin[t + 1] ? kSinkEdge : 0);
-      uint32_t& slot = main[t] ? fill_main[src] : fill_goal[src];
-      net.out_edges[slot++] = t | flags;
-    }
-  }
-  for (uint32_t c = 0; c < m; ++c) {
-    if (main[c] && net.out_mid[c] != net.out_begin[c + 1]) net.goal_boundary.push_back(c);
-  }
-
   net.const_true = new_of[g.const_true];
   net.const_false = new_of[g.const_false];
   net.num_fluents = static_cast<uint32_t>(g.fluent_base.size());
@@ -302,6 +244,7 @@ bool LayOut(Graph& g, ground::Budget& budget, Propnet* out, std::string* error) 
   net.terminal = new_of[g.terminal];
   for (uint32_t v : g.no_move) net.no_move.push_back(new_of[v]);
   net.initial = std::move(g.initial);
+  BuildFanout(main, &net);
   return true;
 }
 

@@ -30,8 +30,6 @@ inline constexpr uint32_t kTrueCounter = 0x80000000u;
 inline constexpr uint32_t kFalseCounter = 0x7FFFFFFFu;
 inline constexpr uint32_t kInvertedEdge = 0x80000000u;  // on input and output edges
 inline constexpr uint32_t kSccEdge = 0x40000000u;       // output edge into a cyclic SCC
-inline constexpr uint32_t kSinkEdge = 0x20000000u;      // output edge into a component
-                                                        // without outputs (no event needed)
 inline constexpr uint32_t kNextEdge = 0x10000000u;      // pseudo-edge: target is the fluent
                                                         // whose `next` the source computes
 inline constexpr uint32_t kLegalEdge = 0x08000000u;     // pseudo-edge: target is a bit of the
@@ -43,13 +41,20 @@ struct Propnet {
   // ---- Topology (indices are components, in topological order) ----
   std::vector<uint32_t> base_counter;  // counter with no satisfied input (leaves: false)
   std::vector<uint8_t> is_leaf;        // fluent / move input / constant
-  // Outputs of c: out_edges[out_begin[c], out_mid[c]) enter components that legal,
-  // terminal or next need ("main"); out_edges[out_mid[c], out_begin[c+1]) enter
-  // components that only goals need, which are updated lazily (see goal_boundary).
-  std::vector<uint32_t> out_begin;     // size n+1
-  std::vector<uint32_t> out_mid;       // size n
-  std::vector<uint32_t> out_edges;     // target | kInvertedEdge? | kSccEdge? | kSinkEdge?,
-                                       // or fluent | kNextEdge
+  // Outputs of a component: edges[begin, special) are gates that read it, each
+  // target << 1 | 1 if it reads it inverted; edges[special, end) are flagged:
+  // kNextEdge | fluent whose `next` it computes, kLegalEdge | bit of the legal bitset
+  // (legal_bit) that is its value, kSccEdge | target (| kInvertedEdge) for a target
+  // inside a cyclic SCC.
+  struct Fanout {
+    uint32_t begin, special, end;
+  };
+  // Outputs into components that legal, terminal or next need ("main").
+  std::vector<Fanout> fanout;          // size n
+  std::vector<uint32_t> out_edges;
+  // Outputs into components that only goals need, updated lazily (see goal_boundary).
+  std::vector<Fanout> goal_fanout;     // size n
+  std::vector<uint32_t> goal_edges;
   // Main components (leaves included) with goal-only outputs: the evaluator passes their
   // changes on to the goal-only part when a goal is asked.
   std::vector<uint32_t> goal_boundary;
@@ -88,7 +93,7 @@ struct Propnet {
   State initial;
 
   uint32_t num_components() const { return static_cast<uint32_t>(base_counter.size()); }
-  size_t num_edges() const { return out_edges.size(); }
+  size_t num_edges() const { return out_edges.size() + goal_edges.size(); }
 };
 
 }  // namespace ggp::reasoner::propnet

@@ -241,6 +241,60 @@ TEST(PropnetMachineTest, ThreadsShareOneMachineWithTheirOwnWorkspaces) {
   for (unsigned t = 0; t < 4; ++t) EXPECT_EQ(got[t], expected[t]);
 }
 
+// 100 lamps (two words of fluents): a move toggles one lamp, or one lamp and its
+// neighbour. One workspace follows playouts, where each state is the successor it just
+// computed (the evaluator then loads only the words whose `next` changed), and jumps
+// back to earlier states now and then; a fresh workspace must agree on every answer.
+TEST(PropnetMachineTest, WorkspaceFollowingSuccessorsAgreesWithFreshOnes) {
+  std::string rules = "(role p) (init (on 1)) (init (on 64)) (init (on 100))\n";
+  for (int i = 1; i <= 100; ++i) {
+    rules += "(lamp " + std::to_string(i) + ")";
+    if (i < 100) rules += "(nextto " + std::to_string(i) + " " + std::to_string(i + 1) + ")";
+  }
+  rules += R"(
+    (<= (legal p (flip ?x)) (lamp ?x))
+    (<= (legal p (pair ?x)) (true (on ?x)) (nextto ?x ?y))
+    (<= (touched ?x) (does p (flip ?x)))
+    (<= (touched ?x) (does p (pair ?x)))
+    (<= (touched ?y) (does p (pair ?x)) (nextto ?x ?y))
+    (<= (next (on ?x)) (touched ?x) (not (true (on ?x))))
+    (<= (next (on ?x)) (true (on ?x)) (not (touched ?x)))
+    (<= terminal (true (on 50)) (true (on 51)))
+    (<= (goal p 100) (true (on 2)))
+    (<= (goal p 0) (not (true (on 2)))))";
+  Game g(rules.c_str());
+  const PropnetMachine& m = g.m();
+  ASSERT_GT(m.net().num_fluents, 64u);
+  auto ws = m.NewWorkspace();
+  std::vector<State> seen;
+  unsigned x = 7;
+  auto random = [&x](size_t n) {
+    x = x * 1103515245u + 12345u;
+    return (x >> 16) % n;
+  };
+  for (int p = 0; p < 40; ++p) {
+    State s, next, expected;
+    m.InitialState(&s);
+    for (int step = 0; step < 30 && !m.IsTerminal(s, *ws); ++step) {
+      if (!seen.empty() && random(5) == 0) {
+        const State& old = seen[random(seen.size())];
+        EXPECT_EQ(m.IsTerminal(old, *ws), m.IsTerminal(old, *m.NewWorkspace()));
+      }
+      seen.push_back(s);
+      std::vector<Move> moves, fresh_moves;
+      m.LegalMoves(s, 0, *ws, &moves);
+      m.LegalMoves(s, 0, *m.NewWorkspace(), &fresh_moves);
+      ASSERT_EQ(moves, fresh_moves);
+      EXPECT_EQ(m.Goal(s, 0, *ws), m.Goal(s, 0, *m.NewWorkspace()));
+      Move mv = moves[random(moves.size())];
+      m.NextState(s, std::span<const Move>(&mv, 1), *ws, &next);
+      m.NextState(s, std::span<const Move>(&mv, 1), *m.NewWorkspace(), &expected);
+      ASSERT_EQ(next, expected);
+      std::swap(s, next);
+    }
+  }
+}
+
 TEST(PropnetMachineTest, LegalMovesFollowADerivedTurnView) {
   Game g(testgames::kGuardedTurns);
   State s;

@@ -1,0 +1,119 @@
+// The loading side of the Evaluator (evaluator.h): states, joint moves, the next state.
+#include "reasoner/propnet/evaluator.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace ggp::reasoner::propnet {
+
+bool Evaluator::SameFluents(std::span<const uint64_t> words,
+                            const std::vector<uint64_t>& ref) const {
+  size_t nw = ref.size();
+  if (nw == 0) return true;
+  if (words.size() < nw) {
+    for (size_t w = 0; w < nw; ++w) {
+      uint64_t now = w < words.size() ? words[w] : 0;
+      if (w + 1 == nw) now &= last_word_mask_;
+      if (now != ref[w]) return false;
+    }
+    return true;
+  }
+  uint64_t diff = (words[nw - 1] & last_word_mask_) ^ ref[nw - 1];
+  for (size_t w = 0; w + 1 < nw; ++w) diff |= words[w] ^ ref[w];  // no early exit: vectorised
+  return diff == 0;
+}
+
+void Evaluator::ResetNextDirty() {
+  std::fill(next_dirty_.begin(), next_dirty_.end(), 0);
+  for (size_t w = 0; w < loaded_.size(); ++w) {
+    if (loaded_[w] != next_words_[w]) next_dirty_[w >> 6] |= uint64_t{1} << (w & 63);
+  }
+}
+
+void Evaluator::SetFluents(size_t w, uint64_t bits, bool value) {
+  while (bits != 0) {
+    uint32_t f = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits)));
+    bits &= bits - 1;
+    int32_t c = net_.fluent_base[f];
+    if (c >= 0) SetLeaf(static_cast<uint32_t>(c), value);
+  }
+}
+
+void Evaluator::LoadState(const State& s) {
+  if (!initialized_) {
+    FullInit(s);
+    return;
+  }
+  std::span<const uint64_t> words = s.words();
+  if (SameFluents(words, loaded_)) return;
+  if (SameFluents(words, next_words_)) {
+    LoadNext();
+    return;
+  }
+  size_t nw = loaded_.size();
+  // Two passes: fluents that become false are pushed first, so that the ones that become
+  // true are propagated first. When a cell changes owner, a gate such as "the cell is
+  // empty" then sees the new owner before losing the old one and does not flip twice.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t w = 0; w < nw; ++w) {
+      uint64_t now = w < words.size() ? words[w] : 0;
+      if (w + 1 == nw) now &= last_word_mask_;
+      uint64_t diff = now ^ loaded_[w];
+      diff &= pass == 0 ? ~now : now;
+      if (pass == 1) loaded_[w] = now;
+      SetFluents(w, diff, pass == 1);
+    }
+  }
+  if (top_ != 0) Drain(false);
+  ResetNextDirty();
+}
+
+void Evaluator::LoadNext() {
+  // As in LoadState, turn-offs are pushed first; only flagged words can differ.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t d = 0; d < next_dirty_.size(); ++d) {
+      uint64_t dirty = next_dirty_[d];
+      while (dirty != 0) {
+        size_t w = d * 64 + static_cast<size_t>(std::countr_zero(dirty));
+        dirty &= dirty - 1;
+        uint64_t now = next_words_[w];
+        uint64_t diff = (now ^ loaded_[w]) & (pass == 0 ? ~now : now);
+        if (pass == 1) loaded_[w] = now;
+        SetFluents(w, diff, pass == 1);
+      }
+    }
+  }
+  // loaded_ == next_words_ now; propagation flags the words whose `next` changes again.
+  std::fill(next_dirty_.begin(), next_dirty_.end(), 0);
+  if (top_ != 0) Drain(false);
+}
+
+void Evaluator::SetJoint(std::span<const Move> joint) {
+  for (size_t r = 0; r < active_inputs_.size(); ++r) {
+    int32_t c = static_cast<int32_t>(net_.no_move[r]);
+    if (r < joint.size() && joint[r] >= 0 &&
+        static_cast<size_t>(joint[r]) < net_.input[r].size()) {
+      int32_t leaf = net_.input[r][static_cast<size_t>(joint[r])];
+      if (leaf >= 0) c = leaf;
+    }
+    if (c == active_inputs_[r]) continue;
+    if (active_inputs_[r] >= 0) SetLeaf(static_cast<uint32_t>(active_inputs_[r]), false);
+    active_inputs_[r] = ~c;  // marks the role for the second pass
+  }
+  // Moves that become true are pushed last, so propagated first (as in LoadState).
+  for (size_t r = 0; r < active_inputs_.size(); ++r) {
+    if (active_inputs_[r] >= 0) continue;  // unchanged
+    int32_t c = ~active_inputs_[r];
+    SetLeaf(static_cast<uint32_t>(c), true);
+    active_inputs_[r] = c;
+  }
+  if (top_ != 0) Drain(false);
+}
+
+void Evaluator::ReadNext(State* out) const {
+  out->Clear(net_.num_fluents);
+  std::span<uint64_t> words = out->mutable_words();
+  std::copy(next_words_.begin(), next_words_.end(), words.begin());
+}
+
+}  // namespace ggp::reasoner::propnet

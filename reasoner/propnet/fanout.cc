@@ -1,0 +1,87 @@
+#include "reasoner/propnet/graph.h"
+
+namespace ggp::reasoner::propnet {
+namespace {
+
+// Output lists under construction: per source, the gates that read it (encoded) and the
+// flagged outputs (propnet.h, Fanout).
+struct Lists {
+  std::vector<uint32_t> plain_count, special_count;
+
+  explicit Lists(uint32_t n) : plain_count(n, 0), special_count(n, 0) {}
+
+  // Lays out the counted lists; afterwards the counts are the fill positions.
+  void Allocate(std::vector<Propnet::Fanout>* fanout, std::vector<uint32_t>* edges) {
+    fanout->resize(plain_count.size());
+    uint32_t pos = 0;
+    for (size_t c = 0; c < plain_count.size(); ++c) {
+      Propnet::Fanout& f = (*fanout)[c];
+      f.begin = pos;
+      f.special = f.begin + plain_count[c];
+      f.end = f.special + special_count[c];
+      plain_count[c] = f.begin;
+      special_count[c] = f.special;
+      pos = f.end;
+    }
+    edges->assign(pos, 0);
+  }
+};
+
+}  // namespace
+
+void BuildFanout(const std::vector<uint8_t>& main, Propnet* out) {
+  Propnet& net = *out;
+  uint32_t m = net.num_components();
+  Lists main_lists(m), goal_lists(m);
+  for (uint32_t t = 0; t < m; ++t) {
+    Lists& lists = main[t] ? main_lists : goal_lists;
+    for (uint32_t k = net.in_begin[t]; k < net.in_begin[t + 1]; ++k) {
+      uint32_t src = net.in_edges[k] & kEdgeTargetMask;
+      ++(net.scc_of[t] >= 0 ? lists.special_count : lists.plain_count)[src];
+    }
+  }
+  // Pseudo-edges from each fluent's `next` component to the fluent, and from each legal
+  // component to its bit in the legal bitset, so the evaluator keeps both up to date.
+  for (uint32_t c : net.fluent_next) ++main_lists.special_count[c];
+  net.legal_bit.clear();
+  net.legal_words = 0;
+  for (const auto& role : net.legal) {
+    net.legal_bit.push_back(net.legal_words * 64);
+    net.legal_words += static_cast<uint32_t>((role.size() + 63) / 64);
+    for (uint32_t c : role) ++main_lists.special_count[c];
+  }
+  main_lists.Allocate(&net.fanout, &net.out_edges);
+  goal_lists.Allocate(&net.goal_fanout, &net.goal_edges);
+
+  for (uint32_t f = 0; f < net.fluent_next.size(); ++f) {
+    net.out_edges[main_lists.special_count[net.fluent_next[f]]++] = f | kNextEdge;
+  }
+  net.legal_guarded_words.assign(net.legal_words, 0);
+  for (size_t r = 0; r < net.legal.size(); ++r) {
+    for (uint32_t mv = 0; mv < net.legal[r].size(); ++mv) {
+      uint32_t bit = net.legal_bit[r] + mv;
+      net.out_edges[main_lists.special_count[net.legal[r][mv]]++] = bit | kLegalEdge;
+      if (net.legal_guarded[r][mv]) net.legal_guarded_words[bit >> 6] |= uint64_t{1} << (bit & 63);
+    }
+  }
+  for (uint32_t t = 0; t < m; ++t) {
+    Lists& lists = main[t] ? main_lists : goal_lists;
+    std::vector<uint32_t>& edges = main[t] ? net.out_edges : net.goal_edges;
+    for (uint32_t k = net.in_begin[t]; k < net.in_begin[t + 1]; ++k) {
+      uint32_t e = net.in_edges[k];
+      uint32_t src = e & kEdgeTargetMask;
+      if (net.scc_of[t] >= 0) {
+        edges[lists.special_count[src]++] = t | (e & kInvertedEdge) | kSccEdge;
+      } else {
+        edges[lists.plain_count[src]++] = t << 1 | (e >> 31);
+      }
+    }
+  }
+  net.goal_boundary.clear();
+  for (uint32_t c = 0; c < m; ++c) {
+    const Propnet::Fanout& f = net.goal_fanout[c];
+    if (main[c] && f.begin != f.end) net.goal_boundary.push_back(c);
+  }
+}
+
+}  // namespace ggp::reasoner::propnet
