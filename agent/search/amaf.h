@@ -53,22 +53,8 @@ class AmafTable {
     for (uint32_t i = 0; i < copies_; ++i) total += samples_[i].n.load(std::memory_order_relaxed);
     return total;
   }
-  uint32_t count(int role, reasoner::Move move) const {
-    uint32_t total = 0;
-    const size_t slot = Slot(role, move);
-    for (uint32_t i = 0; i < copies_; ++i) {
-      total += entries_[i * stride_ + slot].count.load(std::memory_order_relaxed);
-    }
-    return total;
-  }
-  float sum(int role, reasoner::Move move) const {
-    float total = 0;
-    const size_t slot = Slot(role, move);
-    for (uint32_t i = 0; i < copies_; ++i) {
-      total += entries_[i * stride_ + slot].sum.load(std::memory_order_relaxed);
-    }
-    return total;
-  }
+  uint32_t count(int role, reasoner::Move move) const { return Total(&Entry::count, role, move); }
+  float sum(int role, reasoner::Move move) const { return Total(&Entry::sum, role, move); }
   uint32_t slots_per_role() const { return mask_ + 1; }
   size_t bytes() const { return bytes_; }
 
@@ -84,6 +70,16 @@ class AmafTable {
     return static_cast<size_t>(role) * (mask_ + 1) + (static_cast<uint32_t>(move) & mask_);
   }
   size_t Base(uint32_t copy) const { return (copy % copies_) * stride_; }
+  // One field of a slot, summed over the copies.
+  template <typename T>
+  T Total(std::atomic<T> Entry::*field, int role, reasoner::Move move) const {
+    T total = 0;
+    const size_t slot = Slot(role, move);
+    for (uint32_t i = 0; i < copies_; ++i) {
+      total += (entries_[i * stride_ + slot].*field).load(std::memory_order_relaxed);
+    }
+    return total;
+  }
 
   uint32_t mask_;
   uint32_t copies_;
