@@ -34,7 +34,7 @@ SearchParams GraveParams() {
 
 void SetStat(const Node& n, int role, uint32_t i, uint32_t visits, double mean) {
   n.stat(role, i).visits.store(visits);
-  n.stat(role, i).reward_sum.store(mean * visits);
+  n.stat(role, i).SetRewardSum(mean * visits);
 }
 
 void SetAmaf(AmafTable* t, int role, Move m, int count, float mean) {

@@ -70,7 +70,6 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
   int seen = max_depth_.load(std::memory_order_relaxed);
   while (depth > seen && !max_depth_.compare_exchange_weak(seen, depth, std::memory_order_relaxed)) {
   }
-  iterations_.fetch_add(1, std::memory_order_relaxed);
   return true;
 }
 
@@ -123,7 +122,7 @@ uint32_t MctsSearch::SelectMove(const Node& node, int role, uint32_t n_total, Wo
       // Unvisited: by AMAF mean as if visited once where it has one, else first, by prior.
       score = amaf_n > 0 ? amaf_q + params_.exploration * std::sqrt(log_n) : 1e9 + s.prior;
     } else {
-      double q = s.reward_sum.load(std::memory_order_relaxed) / n;
+      double q = s.reward_sum() / n;
       const Node* child = turn ? node.child(i) : nullptr;
       if (child != nullptr && child->proven()) {
         q = child->value(role);
@@ -190,8 +189,7 @@ void MctsSearch::Backup(WorkerContext& c) {
     const uint32_t* picks = c.path_moves.data() + i * static_cast<size_t>(num_roles_);
     for (int r = 0; r < num_roles_; ++r) {
       if (node.num_moves(r) == 0) continue;
-      node.stat(r, picks[r]).reward_sum.fetch_add(c.rewards[static_cast<size_t>(r)],
-                                                  std::memory_order_relaxed);
+      node.stat(r, picks[r]).AddReward(c.rewards[static_cast<size_t>(r)]);
       if (mast_ && node.num_moves(r) > 1) c.mast.Record(r, node.moves(r)[picks[r]]);
     }
     if (check) check = node.proven() ? false : TryProve(node);

@@ -196,6 +196,8 @@ class MctsSearch final : public SearchJob {
   bool TryProve(Node& node) const;
   bool ConstantSum() const;
 
+  // A thread's scratch, reserved up front (`index`: its position in contexts_).
+  std::unique_ptr<WorkerContext> NewContext(size_t index) const;
   std::unique_ptr<Node> BuildNode(const reasoner::State& state, WorkerContext& c);
   void DiscardTree();
 
@@ -212,11 +214,15 @@ class MctsSearch final : public SearchJob {
 
   // Changed only while paused (by the control thread).
   std::unique_ptr<Node> root_;
-  std::vector<std::unique_ptr<WorkerContext>> contexts_;  // pool size + 1 (control thread)
+  // Pool size + 1 (control thread, last). Slot i belongs to worker i, which builds it on
+  // first use; the vector itself never changes size.
+  std::vector<std::unique_ptr<WorkerContext>> contexts_;
 
-  // Mutated during search.
-  std::atomic<bool> stop_{false};
-  std::atomic<int64_t> iterations_{0};
+  // Mutated during search. stop_ is read at every playout step and written only by the
+  // control thread; the counters below it are written by the workers, so they live on
+  // another cache line.
+  alignas(64) std::atomic<bool> stop_{false};
+  alignas(64) std::atomic<int64_t> iterations_{0};  // added once per batch
   std::atomic<int64_t> started_{0};  // iterations started since Start (for max_iterations)
   std::atomic<int> max_depth_{0};
   std::atomic<int> goal_sum_{-1};    // 2-role games: goal sum of the first terminal seen

@@ -25,7 +25,7 @@ SearchParams Params() {
 
 void SetStat(const Node& n, int role, uint32_t i, uint32_t visits, double mean) {
   n.stat(role, i).visits.store(visits);
-  n.stat(role, i).reward_sum.store(mean * visits);
+  n.stat(role, i).SetRewardSum(mean * visits);
 }
 
 // Board with three empty cells (2, 5, 8), x to move.

@@ -141,7 +141,7 @@ Decision MctsSearch::DecideFor(int role) const {
   for (uint32_t i = 0; i < k; ++i) {
     const MoveStat& s = root.stat(role, i);
     const int64_t n = s.visits.load(std::memory_order_relaxed);
-    const double mean = n > 0 ? s.reward_sum.load(std::memory_order_relaxed) / static_cast<double>(n) : 0.0;
+    const double mean = n > 0 ? s.reward_sum() / static_cast<double>(n) : 0.0;
     // The guaranteed value of playing i, if every outcome of i is proven.
     bool proven = root.num_children() > 0;
     double guaranteed = 1.0;
@@ -201,7 +201,7 @@ Decision MctsSearch::DecideFor(int role) const {
   if (d.proven) {
     d.value = pick == best_win ? 1.0 : best_proven_value;
   } else {
-    d.value = d.visits > 0 ? s.reward_sum.load(std::memory_order_relaxed) / static_cast<double>(d.visits) : -1;
+    d.value = d.visits > 0 ? s.reward_sum() / static_cast<double>(d.visits) : -1;
   }
   return d;
 }

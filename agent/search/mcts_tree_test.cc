@@ -19,7 +19,7 @@ SearchParams Params(uint64_t seed = 11) {
 
 double Mean(const Node& n, int role, uint32_t i) {
   const MoveStat& s = n.stat(role, i);
-  return s.reward_sum.load() / s.visits.load();
+  return s.reward_sum() / s.visits.load();
 }
 
 TEST(MctsTreeTest, BackupCarriesEveryRolesReward) {

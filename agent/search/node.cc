@@ -37,7 +37,7 @@ std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reason
   while (num_words > 0 && state.words()[num_words - 1] == 0) --num_words;
 
   // Block layout: see node.h. Largest alignment first.
-  const size_t stats_at = 0;
+  const size_t stats_at = sizeof(NodeCounter);
   const size_t children_at = AlignUp(stats_at + total_moves * sizeof(MoveStat), alignof(std::atomic<Node*>));
   const size_t words_at = AlignUp(children_at + num_children * sizeof(std::atomic<Node*>), alignof(uint64_t));
   const size_t values_at = AlignUp(words_at + num_words * sizeof(uint64_t), alignof(float));
@@ -45,10 +45,13 @@ std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reason
   const size_t begin_at = AlignUp(moves_at + total_moves * sizeof(reasoner::Move), alignof(uint32_t));
   const size_t block_size = begin_at + (static_cast<size_t>(num_roles) + 1) * sizeof(uint32_t);
   static_assert(alignof(MoveStat) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
+  static_assert(alignof(NodeCounter) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
+  static_assert(sizeof(NodeCounter) % alignof(MoveStat) == 0);
 
   std::unique_ptr<Node> node(new Node());
   node->block_ = std::make_unique<std::byte[]>(block_size);
   std::byte* base = node->block_.get();
+  new (base) NodeCounter();
   node->stats_ = reinterpret_cast<MoveStat*>(base + stats_at);
   for (size_t i = 0; i < total_moves; ++i) new (node->stats_ + i) MoveStat();
   node->children_ = reinterpret_cast<std::atomic<Node*>*>(base + children_at);

@@ -9,13 +9,18 @@
 //
 // Memory: the Node itself plus one block holding, in this order,
 //
-//   MoveStat[sum k_r] | atomic<Node*>[prod k_r] | uint64 state words | float value[R] |
-//   Move[sum k_r] | uint32 role_begin[R + 1]
+//   NodeCounter | MoveStat[sum k_r] | atomic<Node*>[prod k_r] | uint64 state words |
+//   float value[R] | Move[sum k_r] | uint32 role_begin[R + 1]
+//
+// What search threads write on every pass (the node's visit count, the move statistics)
+// is in the block; the Node itself changes at most twice (proof, AMAF table), so that
+// threads reading it (e.g. a parent checking its children's proofs) share its cache line
+// instead of taking it from each other.
 //
 // A node is built completely (state, terminal flag, legal moves, priors, goals of a
 // terminal) before it is published into its parent's child slot with a release store;
 // from then on only the atomics change:
-//  - MoveStat::visits / reward_sum and Node::visits: updated by any search thread.
+//  - MoveStat::visits / reward_fixed and the node's visits: updated by any search thread.
 //  - child slots: transition once from null to a node (compare-exchange); Detach() clears
 //    one while the search is paused (tree reuse).
 //  - the proof: 0 -> kProving (one thread writes value[]) -> kProven (release).
@@ -26,6 +31,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <span>
 #include <vector>
 
@@ -37,9 +43,28 @@
 namespace ggp::agent::search {
 
 struct MoveStat {
-  std::atomic<double> reward_sum{0.0};  // rewards of the move's role, each 0..1
-  std::atomic<uint32_t> visits{0};      // includes iterations still in flight (virtual loss)
-  float prior = 0.0f;                   // P(a), normalised; immutable after creation
+  // Sum of the rewards (each 0..1) of the move's role, in fixed point: an integer add is one
+  // locked instruction, where a floating-point add is a compare-exchange loop that retries
+  // while another thread updates the same statistic.
+  static constexpr double kRewardUnit = 1 << 24;
+  double reward_sum() const {
+    return static_cast<double>(reward_fixed.load(std::memory_order_relaxed)) / kRewardUnit;
+  }
+  void AddReward(double r) {
+    reward_fixed.fetch_add(static_cast<uint64_t>(r * kRewardUnit + 0.5), std::memory_order_relaxed);
+  }
+  void SetRewardSum(double sum) {  // tests and setup only
+    reward_fixed.store(static_cast<uint64_t>(sum * kRewardUnit + 0.5), std::memory_order_relaxed);
+  }
+
+  std::atomic<uint64_t> reward_fixed{0};
+  std::atomic<uint32_t> visits{0};  // includes iterations still in flight (virtual loss)
+  float prior = 0.0f;               // P(a), normalised; immutable after creation
+};
+
+// The node's visit count, first in its block (16 bytes keep the MoveStats aligned).
+struct alignas(16) NodeCounter {
+  std::atomic<uint32_t> visits{0};  // includes iterations still in flight (virtual loss)
 };
 
 // Scratch for building nodes: one per search thread, reserved up front.
@@ -99,7 +124,9 @@ class Node {
     return std::unique_ptr<Node>(children_[joint].exchange(nullptr, std::memory_order_acq_rel));
   }
 
-  std::atomic<uint32_t>& visits() const { return visits_; }
+  std::atomic<uint32_t>& visits() const {
+    return std::launder(reinterpret_cast<NodeCounter*>(block_.get()))->visits;
+  }
 
   // The node's AMAF table (GRAVE), or null until one is installed.
   AmafTable* amaf() const { return amaf_.load(std::memory_order_acquire); }
@@ -132,7 +159,6 @@ class Node {
   uint32_t num_children_ = 0;
   uint32_t num_words_ = 0;
   std::atomic<AmafTable*> amaf_{nullptr};
-  mutable std::atomic<uint32_t> visits_{0};
   std::atomic<uint8_t> proof_{kUnproven};
   uint8_t num_roles_ = 0;
   uint8_t num_movers_ = 0;
