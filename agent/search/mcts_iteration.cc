@@ -39,7 +39,8 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
     have_state = true;
     if (node->num_children() > 0 && ReserveNode()) {
       std::unique_ptr<Node> created =
-          Node::Create(*machine_, *c.ws, c.next, *prior_, params_.max_children, &c.scratch);
+          Node::Create(*machine_, *c.ws, c.next, *prior_, params_.max_children, &c.scratch,
+                   relative_);
       if (created && node->TryAttach(joint, created.get())) {
         account_->bytes.fetch_add(static_cast<int64_t>(created->bytes()), std::memory_order_relaxed);
         Node* added = created.release();
@@ -172,6 +173,7 @@ bool MctsSearch::Playout(WorkerContext& c) {
     for (int r = 0; r < num_roles_; ++r) {
       c.rewards[static_cast<size_t>(r)] = ScaledGoal(machine_->Goal(*s, r, *c.ws));
     }
+    if (relative_) RelativeRewards(std::span<double>(c.rewards));
     c.terminal = terminal;
     return true;
   }

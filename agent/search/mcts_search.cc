@@ -26,6 +26,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       prior_(prior ? std::move(prior) : std::make_shared<UniformPrior>()),
       mast_(params.mast && playout == nullptr),
       grave_(params.grave),
+      relative_(params.relative_rewards && machine_->num_roles() >= 3),
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
       account_(std::make_shared<TreeAccount>()) {
   if (num_roles_ < 1 || num_roles_ > 255) throw std::invalid_argument("MctsSearch: bad role count");
@@ -68,7 +69,8 @@ void MctsSearch::DiscardTree() {
 
 std::unique_ptr<Node> MctsSearch::BuildNode(const reasoner::State& state, WorkerContext& c) {
   std::unique_ptr<Node> node =
-      Node::Create(*machine_, *c.ws, state, *prior_, params_.max_children, &c.scratch);
+      Node::Create(*machine_, *c.ws, state, *prior_, params_.max_children, &c.scratch,
+                   relative_);
   if (node) {
     account_->nodes.fetch_add(1, std::memory_order_relaxed);
     account_->bytes.fetch_add(static_cast<int64_t>(node->bytes()), std::memory_order_relaxed);

@@ -209,6 +209,7 @@ class MctsSearch final : public SearchJob {
   const std::shared_ptr<const MovePrior> prior_;
   const bool mast_;  // playouts by MAST (no PlayoutPolicy given and params_.mast)
   const bool grave_;  // params_.grave
+  const bool relative_;  // params_.relative_rewards and three or more roles
   const std::shared_ptr<const PlayoutPolicy> playout_;
   const std::shared_ptr<TreeAccount> account_;
 

@@ -157,5 +157,47 @@ TEST(MctsSolverTest, PuzzleLineIsKeptAndReplayed) {
   EXPECT_EQ(f.machine->Goal(s, 0, *ws), 100);
 }
 
+TEST(MctsSolverTest, RelativeRewardsCompareEachGoalWithTheOthers) {
+  std::vector<double> win = {1.0, 0.0, 0.0};
+  RelativeRewards(std::span<double>(win));
+  EXPECT_DOUBLE_EQ(win[0], 1.0);
+  EXPECT_DOUBLE_EQ(win[1], 0.25);
+  EXPECT_DOUBLE_EQ(win[2], 0.25);
+  std::vector<float> draw = {0.0f, 0.0f, 0.0f, 0.0f};
+  RelativeRewards(std::span<float>(draw));
+  for (float v : draw) EXPECT_FLOAT_EQ(v, 0.5f);
+  std::vector<double> two = {0.3, 0.7};  // fewer than 3 roles: unchanged
+  RelativeRewards(std::span<double>(two));
+  EXPECT_DOUBLE_EQ(two[0], 0.3);
+  EXPECT_DOUBLE_EQ(two[1], 0.7);
+}
+
+TEST(MctsSolverTest, RelativeRewardsRefuseToCrownAnotherRole) {
+  // Red gets 0 either way; picking 1 gives green the win. By goals alone red is
+  // indifferent; relative to the others, handing green the win is worse.
+  Fixture plain(Kingmaker());  // goals alone, the default
+  reasoner::State s;
+  plain.machine->InitialState(&s);
+  plain.search.SetRoot(s);
+  plain.search.RunIterations(200);
+  const Node& root = *plain.search.root();
+  ASSERT_NE(root.child(0), nullptr);
+  ASSERT_NE(root.child(1), nullptr);
+  EXPECT_FLOAT_EQ(root.child(0)->value(0), 0.0f);
+  EXPECT_FLOAT_EQ(root.child(1)->value(0), 0.0f);
+  EXPECT_FLOAT_EQ(root.child(1)->value(1), 1.0f);
+
+  SearchParams relative_params;
+  relative_params.relative_rewards = true;
+  Fixture relative(Kingmaker(), 0, relative_params);
+  relative.search.SetRoot(s);
+  relative.search.RunIterations(200);
+  const Decision d = relative.search.Decide();
+  EXPECT_EQ(d.move, 0);
+  EXPECT_TRUE(d.proven);
+  EXPECT_DOUBLE_EQ(d.value, 0.5);
+  EXPECT_FLOAT_EQ(relative.search.root()->child(1)->value(0), 0.25f);
+}
+
 }  // namespace
 }  // namespace ggp::agent::search

@@ -13,7 +13,8 @@ size_t AlignUp(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
 std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reasoner::Workspace& ws,
                                    const reasoner::State& state, const MovePrior& prior,
-                                   uint32_t max_children, NodeScratch* scratch) {
+                                   uint32_t max_children, NodeScratch* scratch,
+                                   bool relative_rewards) {
   const int num_roles = machine.num_roles();
   const bool terminal = machine.IsTerminal(state, ws);
   scratch->legal.resize(static_cast<size_t>(num_roles));
@@ -91,6 +92,9 @@ std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reason
   node->role_begin_[num_roles] = at;
   for (int r = 0; r < num_roles; ++r) {
     node->values_[r] = terminal ? ScaledGoal(machine.Goal(state, r, ws)) : 0.0f;
+  }
+  if (terminal && relative_rewards) {
+    RelativeRewards(std::span<float>(node->values_, static_cast<size_t>(num_roles)));
   }
   if (terminal) node->proof_.store(kProven, std::memory_order_release);
   return node;

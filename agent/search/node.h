@@ -80,11 +80,13 @@ class Node {
   static constexpr uint8_t kProven = 2;
 
   // Builds the node of `state`. `max_children` bounds the child array (see SearchParams).
-  // Returns null if some role of a non-terminal state has no legal move (broken rules).
+  // A terminal node's values are its scaled goals, made relative (RelativeRewards) if
+  // `relative_rewards`. Returns null if some role of a non-terminal state has no legal
+  // move (broken rules).
   static std::unique_ptr<Node> Create(const reasoner::StateMachine& machine,
                                       reasoner::Workspace& ws, const reasoner::State& state,
                                       const MovePrior& prior, uint32_t max_children,
-                                      NodeScratch* scratch);
+                                      NodeScratch* scratch, bool relative_rewards = false);
   ~Node() { delete amaf_.load(std::memory_order_relaxed); }
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
@@ -178,5 +180,18 @@ int64_t CountNodes(const Node* root);
 
 // Goal of `role` scaled to 0..1 (kNoGoal -> 0).
 inline float ScaledGoal(int goal) { return goal < 0 ? 0.0f : static_cast<float>(goal) / 100.0f; }
+
+// Replaces scaled goals g (each 0..1) by u_r = (g_r - mean of the other roles' g + 1) / 2,
+// also 0..1: with three or more roles, a role then prefers the game going on (or a draw)
+// to another role winning, which plain goals leave it indifferent to when its own goal is
+// the same either way. For fewer than 3 values nothing changes. Allocates nothing.
+template <typename T>
+void RelativeRewards(std::span<T> g) {
+  const size_t n = g.size();
+  if (n < 3) return;
+  T sum = 0;
+  for (T v : g) sum += v;
+  for (T& v : g) v = (v - (sum - v) / static_cast<T>(n - 1) + 1) / 2;
+}
 
 }  // namespace ggp::agent::search

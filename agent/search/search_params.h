@@ -48,6 +48,12 @@ struct SearchParams {
   uint32_t grave_ref = 50;
   double grave_bias = 1e-4;
   uint32_t grave_table_visits = 16;
+  // With three or more roles, each role's reward is its goal relative to the others'
+  // (RelativeRewards in node.h) instead of its goal alone, in the tree, the playouts and
+  // the proofs. Values reported for moves are then on that scale. Off by default: against
+  // two flat Monte Carlo players in 3pttc (clocks 5/1 s, 12 matches each, same seed) it won
+  // 5 matches where goals alone won 12.
+  bool relative_rewards = false;
   // Solver: propagate proven values (MCTS-Solver).
   bool solver = true;
   // The decision is taken this long before the deadline.

@@ -160,6 +160,26 @@ class ThreePlayersGame final : public CellGame {
   std::string MoveName(int, Move m) const override { return m == 2 ? "noop" : "pick" + std::to_string(m); }
 };
 
+class KingmakerGame final : public CellGame {
+ public:
+  // Cell 0: red's pick (0 none, 1 picked 0, 2 picked 1).
+  std::vector<std::string> Roles() const override { return {"red", "green", "blue"}; }
+  int num_cells() const override { return 1; }
+  int num_values() const override { return 3; }
+  Cells Initial() const override { return {0}; }
+  bool Terminal(const Cells& c) const override { return c[0] != 0; }
+  void Legal(const Cells&, int role, std::vector<Move>* out) const override {
+    if (role == 0) {
+      *out = {0, 1};
+    } else {
+      *out = {2};
+    }
+  }
+  Cells Next(const Cells&, std::span<const Move> joint) const override { return {joint[0] + 1}; }
+  int Goal(const Cells& c, int role) const override { return role == 1 && c[0] == 2 ? 100 : 0; }
+  std::string MoveName(int, Move m) const override { return m == 2 ? "noop" : "pick" + std::to_string(m); }
+};
+
 class LockGame final : public CellGame {
  public:
   explicit LockGame(std::vector<int> code) : code_(std::move(code)) {}
@@ -204,6 +224,7 @@ std::shared_ptr<const CellGame> Nim(std::vector<int> piles) { return std::make_s
 std::shared_ptr<const CellGame> Duel() { return std::make_shared<DuelGame>(); }
 std::shared_ptr<const CellGame> SureWin() { return std::make_shared<SureWinGame>(); }
 std::shared_ptr<const CellGame> ThreePlayers() { return std::make_shared<ThreePlayersGame>(); }
+std::shared_ptr<const CellGame> Kingmaker() { return std::make_shared<KingmakerGame>(); }
 std::shared_ptr<const CellGame> Lock(std::vector<int> code) { return std::make_shared<LockGame>(std::move(code)); }
 
 }  // namespace ggp::search_testing

@@ -12,6 +12,8 @@
 //   surewin      as duel, but left wins (100, right 0) with 2 or by matching right's pick;
 //                otherwise right wins (constant sum).
 //   three        three roles in turn each pick 0 or 1; goal_r = 100 * pick_r.
+//   kingmaker    red alone picks 0 or 1 and the game ends; red and blue get 0 either way,
+//                green gets 100 if red picked 1.
 //   lock         one role picks digits 0..3 four times; 100 for the code, 0 otherwise.
 // Thread safety: as the StateMachine contract (the adapters keep no mutable state).
 
@@ -54,6 +56,7 @@ inline constexpr Move kNimNoop = 1023;
 std::shared_ptr<const CellGame> Duel();
 std::shared_ptr<const CellGame> SureWin();
 std::shared_ptr<const CellGame> ThreePlayers();
+std::shared_ptr<const CellGame> Kingmaker();
 std::shared_ptr<const CellGame> Lock(std::vector<int> code);
 
 }  // namespace ggp::search_testing
