@@ -22,6 +22,16 @@ double Mean(const Node& n, int role, uint32_t i) {
   return s.reward_sum() / s.visits.load();
 }
 
+TEST(MctsTreeTest, RewardSumsAreExactForGoalSteps) {
+  MoveStat s;
+  for (int i = 0; i < 1000; ++i) s.AddReward(0.25);
+  s.AddReward(1.0);
+  s.AddReward(-0.5);  // not a reward: counts as 0
+  EXPECT_DOUBLE_EQ(s.reward_sum(), 251.0);
+  s.SetRewardSum(3.5);
+  EXPECT_DOUBLE_EQ(s.reward_sum(), 3.5);
+}
+
 TEST(MctsTreeTest, BackupCarriesEveryRolesReward) {
   auto machine = MakeCellMachine(ThreePlayers());
   SearchPool pool(1);

@@ -50,11 +50,13 @@ struct MoveStat {
   double reward_sum() const {
     return static_cast<double>(reward_fixed.load(std::memory_order_relaxed)) / kRewardUnit;
   }
-  void AddReward(double r) {
-    reward_fixed.fetch_add(static_cast<uint64_t>(r * kRewardUnit + 0.5), std::memory_order_relaxed);
-  }
+  // Negative (or NaN) amounts count as 0.
+  void AddReward(double r) { reward_fixed.fetch_add(ToFixed(r), std::memory_order_relaxed); }
   void SetRewardSum(double sum) {  // tests and setup only
-    reward_fixed.store(static_cast<uint64_t>(sum * kRewardUnit + 0.5), std::memory_order_relaxed);
+    reward_fixed.store(ToFixed(sum), std::memory_order_relaxed);
+  }
+  static uint64_t ToFixed(double x) {
+    return x > 0 ? static_cast<uint64_t>(x * kRewardUnit + 0.5) : 0;
   }
 
   std::atomic<uint64_t> reward_fixed{0};
