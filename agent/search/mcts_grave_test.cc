@@ -8,6 +8,7 @@
 
 #include "agent/search/amaf.h"
 #include "agent/search/mcts_search.h"
+#include "agent/search/stat_testing.h"
 #include "tests/search/test_games.h"
 
 namespace ggp::agent::search {
@@ -32,10 +33,7 @@ SearchParams GraveParams() {
   return p;
 }
 
-void SetStat(const Node& n, int role, uint32_t i, uint32_t visits, double mean) {
-  n.stat(role, i).visits.store(visits);
-  n.stat(role, i).SetRewardSum(mean * visits);
-}
+using search_testing::SetStat;
 
 void SetAmaf(AmafTable* t, int role, Move m, int count, float mean) {
   for (int i = 0; i < count; ++i) t->Add(static_cast<uint32_t>(i), role, m, mean);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "agent/search/mcts_search.h"
+#include "agent/search/stat_testing.h"
 #include "tests/search/test_games.h"
 
 namespace ggp::agent::search {
@@ -23,10 +24,7 @@ SearchParams Params() {
   return p;
 }
 
-void SetStat(const Node& n, int role, uint32_t i, uint32_t visits, double mean) {
-  n.stat(role, i).visits.store(visits);
-  n.stat(role, i).SetRewardSum(mean * visits);
-}
+using search_testing::SetStat;
 
 // Board with three empty cells (2, 5, 8), x to move.
 const char kBoard[] = "xo.ox.ox.";

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "agent/search/mcts_search.h"
+#include "agent/search/stat_testing.h"
 #include "tests/search/test_games.h"
 
 namespace ggp::agent::search {
@@ -15,11 +16,6 @@ SearchParams Params(uint64_t seed = 11) {
   SearchParams p;
   p.seed = seed;
   return p;
-}
-
-double Mean(const Node& n, int role, uint32_t i) {
-  const MoveStat& s = n.stat(role, i);
-  return s.reward_sum() / s.visits.load();
 }
 
 TEST(MctsTreeTest, RewardSumsAreExactForGoalSteps) {
