@@ -65,6 +65,9 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
     return false;
   }
   if (c.terminal) NoteTerminal(c.rewards);
+  if (paranoia_ != 0) {
+    for (int r = 0; r < num_roles_; ++r) c.rewards[static_cast<size_t>(r)] = Utility(c.rewards.data(), r);
+  }
   Backup(c);
   if (num_roles_ == 1 && c.terminal) RecordLine(c);
   const int depth = static_cast<int>(c.path.size());
@@ -126,7 +129,7 @@ uint32_t MctsSearch::SelectMove(const Node& node, int role, uint32_t n_total, Wo
       double q = s.reward_sum() / n;
       const Node* child = turn ? node.child(i) : nullptr;
       if (child != nullptr && child->proven()) {
-        q = child->value(role);
+        q = Utility(child->values().data(), role);
       } else if (amaf_n > 0) {
         const double beta = amaf_n / (amaf_n + n + params_.grave_bias * amaf_n * n);
         q = (1.0 - beta) * q + beta * amaf_q;

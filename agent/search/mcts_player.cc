@@ -17,6 +17,7 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.max_iterations = j.value("max_iterations", p.max_iterations);
   p.solver = j.value("solver", p.solver);
   p.relative_rewards = j.value("relative_rewards", p.relative_rewards);
+  p.paranoia = std::clamp(j.value("paranoia", p.paranoia), 0.0, 1.0);
   p.mast = j.value("mast", p.mast);
   p.mast_epsilon = std::clamp(j.value("mast_epsilon", p.mast_epsilon), 0.0, 1.0);
   p.grave = j.value("grave", p.grave);

@@ -27,6 +27,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       mast_(params.mast && playout == nullptr),
       grave_(params.grave),
       relative_(params.relative_rewards && machine_->num_roles() >= 3),
+      paranoia_(machine_->num_roles() >= 3 ? std::clamp(params.paranoia, 0.0, 1.0) : 0.0),
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
       account_(std::make_shared<TreeAccount>()) {
   if (num_roles_ < 1 || num_roles_ > 255) throw std::invalid_argument("MctsSearch: bad role count");

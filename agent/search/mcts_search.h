@@ -14,7 +14,8 @@
 // (uniform by default, which makes the last term vanish: plain UCT). Unvisited moves come
 // first, highest prior first. A turn-taking node is the case where one role has k > 1.
 // Rewards are goal / 100 (kNoGoal -> 0) for every role; each role's statistics learn its
-// own reward (max^n-style, any number of roles, general sum).
+// own reward (max^n-style, any number of roles, general sum); with three or more roles an
+// opponent's may also count against ours (SearchParams::paranoia).
 //
 // GRAVE (SearchParams::grave; Cazenave, IJCAI 2015): nodes with enough visits keep an
 // all-moves-as-first table (amaf.h): per role and move, the mean reward of the iterations
@@ -32,7 +33,8 @@
 //
 // Solver (MCTS-Solver): terminal nodes are proven with their goals. A node is proven
 //  - if all its joint moves lead to proven children and the best one for the mover is
-//    unambiguous (several best children must carry the same value vector): max^n exact;
+//    unambiguous (several best children must carry the same value vector): max^n exact
+//    (with three or more roles, "best" for an opponent by SearchParams::paranoia);
 //  - in a single-role game, or a 2-role game whose terminals seen so far all have the same
 //    goal sum (treated as constant-sum), as soon as one move gives its mover 100;
 //  - simultaneous nodes: when all children are proven with the same vector, or (2-role
@@ -181,6 +183,13 @@ class MctsSearch final : public SearchJob {
   void RevertVirtualLoss(WorkerContext& c);
   void NoteTerminal(std::span<const double> rewards);
   void RecordLine(const WorkerContext& c);
+  // What `role` is taken to maximise, given the values `v` (0..1 per role): v[role] for
+  // us, mixed with 1 - v[role_] by paranoia_ for an opponent (SearchParams::paranoia).
+  template <typename T>
+  double Utility(const T* v, int role) const {
+    if (role == role_ || paranoia_ == 0) return v[role];
+    return (1 - paranoia_) * v[role] + paranoia_ * (1 - v[role_]);
+  }
   bool ReserveNode();
   void ReleaseNode(int64_t bytes);
 
@@ -210,6 +219,7 @@ class MctsSearch final : public SearchJob {
   const bool mast_;  // playouts by MAST (no PlayoutPolicy given and params_.mast)
   const bool grave_;  // params_.grave
   const bool relative_;  // params_.relative_rewards and three or more roles
+  const double paranoia_;  // params_.paranoia with three or more roles, else 0
   const std::shared_ptr<const PlayoutPolicy> playout_;
   const std::shared_ptr<TreeAccount> account_;
 

@@ -39,6 +39,7 @@ bool MctsSearch::TryProve(Node& node) const {
       if (node.num_moves(r) > 1) mover = r;
     }
     const Node* best = nullptr;
+    double best_utility = 0;  // of best, for the mover
     bool all = true;
     bool ambiguous = false;
     for (uint32_t j = 0; j < children; ++j) {
@@ -55,10 +56,12 @@ bool MctsSearch::TryProve(Node& node) const {
         node.SetProven(c->values());
         return true;
       }
-      if (best == nullptr || c->value(mover) > best->value(mover)) {
+      const double u = Utility(c->values().data(), mover);
+      if (best == nullptr || u > best_utility) {
         best = c;
+        best_utility = u;
         ambiguous = false;
-      } else if (c->value(mover) == best->value(mover) && !SameValues(*c, *best)) {
+      } else if (u == best_utility && !SameValues(*c, *best)) {
         ambiguous = true;
       }
     }

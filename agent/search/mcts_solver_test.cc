@@ -199,5 +199,47 @@ TEST(MctsSolverTest, RelativeRewardsRefuseToCrownAnotherRole) {
   EXPECT_FLOAT_EQ(relative.search.root()->child(1)->value(0), 0.25f);
 }
 
+TEST(MctsSolverTest, ParanoiaStopsTrustingAnOpponentToBlock) {
+  // Max^n: gate blocks (10 > 0), so passing is worth 60 to us, more than guarding (40).
+  reasoner::State s;
+  Fixture trusting(Gatekeeper());
+  trusting.machine->InitialState(&s);
+  trusting.search.SetRoot(s);
+  trusting.search.RunIterations(300);
+  Decision d = trusting.search.Decide();
+  EXPECT_EQ(d.move, 1);
+  EXPECT_TRUE(d.proven);
+  EXPECT_NEAR(d.value, 0.6, 1e-6);
+
+  // Paranoia 0.5: letting threat win is worth 0.5 to gate, blocking 0.5 * 0.1 + 0.5 * 0.4
+  // = 0.25, so gate is expected to let it through and we guard.
+  SearchParams p;
+  p.paranoia = 0.5;
+  Fixture wary(Gatekeeper(), 0, p);
+  wary.search.SetRoot(s);
+  wary.search.RunIterations(300);
+  d = wary.search.Decide();
+  EXPECT_EQ(d.move, 0);
+  EXPECT_TRUE(d.proven);
+  EXPECT_NEAR(d.value, 0.4, 1e-6);
+  const Node* passed = wary.search.root()->child(1);
+  ASSERT_NE(passed, nullptr);
+  EXPECT_TRUE(passed->proven());
+  EXPECT_FLOAT_EQ(passed->value(2), 1.0f);  // proofs keep the real goals
+  EXPECT_FLOAT_EQ(passed->value(0), 0.0f);
+}
+
+TEST(MctsSolverTest, ParanoiaLeavesTwoRoleGamesAlone) {
+  // With two roles paranoia changes nothing: tic-tac-toe still blocks and values as before.
+  SearchParams p;
+  p.paranoia = 1.0;
+  Fixture f(TicTacToe(), 0, p);
+  f.search.SetRoot(EncodeCells(*f.game, TicTacToeCells("xx.oo....", true)));
+  f.search.RunIterations(2000);
+  const Decision d = f.search.Decide();
+  EXPECT_EQ(d.move, 2);
+  EXPECT_DOUBLE_EQ(d.value, 1.0);
+}
+
 }  // namespace
 }  // namespace ggp::agent::search

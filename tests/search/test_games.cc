@@ -180,6 +180,34 @@ class KingmakerGame final : public CellGame {
   std::string MoveName(int, Move m) const override { return m == 2 ? "noop" : "pick" + std::to_string(m); }
 };
 
+class GatekeeperGame final : public CellGame {
+ public:
+  // Cell 0: 0 us to move, 1 guarded, 2 gate to move, 3 blocked, 4 let through.
+  std::vector<std::string> Roles() const override { return {"us", "gate", "threat"}; }
+  int num_cells() const override { return 1; }
+  int num_values() const override { return 5; }
+  Cells Initial() const override { return {0}; }
+  bool Terminal(const Cells& c) const override { return c[0] != 0 && c[0] != 2; }
+  void Legal(const Cells& c, int role, std::vector<Move>* out) const override {
+    const int mover = c[0] == 0 ? 0 : 1;
+    if (role == mover) {
+      *out = {0, 1};
+    } else {
+      *out = {2};
+    }
+  }
+  Cells Next(const Cells& c, std::span<const Move> joint) const override {
+    return c[0] == 0 ? Cells{joint[0] == 0 ? 1 : 2} : Cells{joint[1] == 0 ? 3 : 4};
+  }
+  int Goal(const Cells& c, int role) const override {
+    static constexpr int kGoals[5][3] = {{0, 0, 0}, {40, 0, 0}, {0, 0, 0}, {60, 10, 0}, {0, 0, 100}};
+    return kGoals[c[0]][role];
+  }
+  std::string MoveName(int, Move m) const override {
+    return m == 2 ? "noop" : m == 0 ? "guard_or_block" : "pass_or_let";
+  }
+};
+
 class LockGame final : public CellGame {
  public:
   explicit LockGame(std::vector<int> code) : code_(std::move(code)) {}
@@ -225,6 +253,7 @@ std::shared_ptr<const CellGame> Duel() { return std::make_shared<DuelGame>(); }
 std::shared_ptr<const CellGame> SureWin() { return std::make_shared<SureWinGame>(); }
 std::shared_ptr<const CellGame> ThreePlayers() { return std::make_shared<ThreePlayersGame>(); }
 std::shared_ptr<const CellGame> Kingmaker() { return std::make_shared<KingmakerGame>(); }
+std::shared_ptr<const CellGame> Gatekeeper() { return std::make_shared<GatekeeperGame>(); }
 std::shared_ptr<const CellGame> Lock(std::vector<int> code) { return std::make_shared<LockGame>(std::move(code)); }
 
 }  // namespace ggp::search_testing

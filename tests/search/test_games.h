@@ -14,6 +14,9 @@
 //   three        three roles in turn each pick 0 or 1; goal_r = 100 * pick_r.
 //   kingmaker    red alone picks 0 or 1 and the game ends; red and blue get 0 either way,
 //                green gets 100 if red picked 1.
+//   gatekeeper   three roles: us (0) either guards (ends: us 40) or passes; then gate (1)
+//                blocks (ends: us 60, gate 10) or lets threat (2) win (threat 100).
+//                Max^n expects gate to block; a paranoid reading, that it lets threat win.
 //   lock         one role picks digits 0..3 four times; 100 for the code, 0 otherwise.
 // Thread safety: as the StateMachine contract (the adapters keep no mutable state).
 
@@ -57,6 +60,7 @@ std::shared_ptr<const CellGame> Duel();
 std::shared_ptr<const CellGame> SureWin();
 std::shared_ptr<const CellGame> ThreePlayers();
 std::shared_ptr<const CellGame> Kingmaker();
+std::shared_ptr<const CellGame> Gatekeeper();
 std::shared_ptr<const CellGame> Lock(std::vector<int> code);
 
 }  // namespace ggp::search_testing
