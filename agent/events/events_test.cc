@@ -108,6 +108,22 @@ TEST(EventFormatTest, RendersTheEssentials) {
   EXPECT_NE(s.find("812 ms"), std::string::npos) << s;
   EXPECT_NE(s.find("4211 it"), std::string::npos) << s;
   EXPECT_NE(s.find("v 61.2"), std::string::npos) << s;
+  EXPECT_EQ(s.find("proven"), std::string::npos) << s;
+  EXPECT_EQ(s.find("/s"), std::string::npos) << s;  // no rate reported, none shown
+
+  play["stats"] = {{"iterations", 509613}, {"iterations_per_s", 548123.4}, {"nodes", 43423},
+                   {"max_depth", 20},      {"value", 100.0},               {"proven", true},
+                   {"visit_share", 0.781}, {"elapsed_ms", 930.1}};
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("509613 it (548k/s)"), std::string::npos) << s;
+  EXPECT_NE(s.find("43423 nodes"), std::string::npos) << s;
+  EXPECT_NE(s.find("depth 20"), std::string::npos) << s;
+  EXPECT_NE(s.find("v 100.0 proven"), std::string::npos) << s;
+  EXPECT_NE(s.find("share 78%"), std::string::npos) << s;
+  play["stats"] = {{"iterations", 900}, {"iterations_per_s", 1800.0}, {"visit_share", -1}};
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("900 it (1800/s)"), std::string::npos) << s;
+  EXPECT_EQ(s.find("share"), std::string::npos) << s;  // -1: not applicable
 
   nlohmann::json stop = {{"event", "stop"}, {"match", "m1"}, {"goals", {0, 100}}};
   EXPECT_NE(FormatEvent(stop, plain).find("goals [0,100]"), std::string::npos);

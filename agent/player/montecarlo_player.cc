@@ -105,6 +105,7 @@ Move MonteCarloPlayer::SelectMove(const State& state, Deadline deadline, MoveSta
     stats->value = best_value;
     stats->elapsed_ms =
         std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
+    if (stats->elapsed_ms > 0) stats->iterations_per_s = iterations * 1000.0 / stats->elapsed_ms;
     stats->extra = {{"legal_moves", legal_.size()}, {"playouts_of_move", visits_[best]}};
   }
   return legal_[best];

@@ -33,6 +33,7 @@ TEST(MonteCarloPlayerTest, PrefersTheMoveWithTheBetterAverage) {
   Move mv = p.SelectMove(s, In(100), &stats);
   EXPECT_EQ(mv, 0);
   EXPECT_GT(stats.iterations, 10);
+  EXPECT_GT(stats.iterations_per_s, 0.0);
   EXPECT_GE(stats.max_depth, 2);
   EXPECT_GT(stats.value, 20);
   EXPECT_LT(stats.value, 80);

@@ -4,6 +4,7 @@ namespace ggp::agent {
 
 nlohmann::json ToJson(const MoveStats& s) {
   nlohmann::json j = {{"iterations", s.iterations},
+                      {"iterations_per_s", s.iterations_per_s},
                       {"nodes", s.nodes},
                       {"max_depth", s.max_depth},
                       {"value", s.value},

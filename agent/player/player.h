@@ -30,6 +30,9 @@ using Deadline = SteadyClock::time_point;
 // What a search reports about one move decision, for the match event log.
 struct MoveStats {
   long long iterations = 0;   // playouts / simulations / nodes searched
+  // Iterations per second over the span they were counted in (a searching player that
+  // ponders counts from its previous decision), -1 if unknown.
+  double iterations_per_s = -1;
   long long nodes = 0;        // tree nodes (0 for tree-less policies)
   int max_depth = 0;
   double value = -1;          // expected goal (0..100) of the chosen move, -1 if unknown

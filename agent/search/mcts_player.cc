@@ -50,6 +50,7 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
   search_ = std::make_unique<MctsSearch>(machine_, role_, params_, pool_, prior_, playout_);
   search_->SetRoot(initial);
   iterations_at_last_decision_ = 0;
+  last_decision_time_ = SteadyClock::now();
   search_->Start();  // ponder from here on; Start returns at once
 }
 
@@ -79,22 +80,26 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
     machine_->LegalMoves(state, role_, *workspace_, &legal);
     d.move = legal.empty() ? 0 : legal.front();
   }
+  const SearchInfo info = search_->Info();
+  const auto now = SteadyClock::now();
   if (stats != nullptr) {
-    const SearchInfo info = search_->Info();
     stats->iterations = info.iterations - iterations_at_last_decision_;
+    const double span_s = std::chrono::duration<double>(now - last_decision_time_).count();
+    if (span_s > 0) stats->iterations_per_s = static_cast<double>(stats->iterations) / span_s;
     stats->nodes = info.nodes;
     stats->max_depth = info.max_depth;
     stats->value = d.value >= 0 ? d.value * 100.0 : -1;
     stats->visit_share = d.visit_share;
     stats->proven = d.proven;
-    stats->elapsed_ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
+    stats->elapsed_ms = std::chrono::duration<double, std::milli>(now - begin).count();
     stats->extra["threads"] = pool_->size();
     stats->extra["tree_bytes"] = info.bytes;
     stats->extra["root_proven"] = info.root_proven;
     stats->extra["move_visits"] = d.visits;
     if (machine_->num_roles() == 1) stats->extra["line_value"] = search_->BestLineValue();
-    iterations_at_last_decision_ = info.iterations;
   }
+  iterations_at_last_decision_ = info.iterations;
+  last_decision_time_ = now;
   return d.move;
 }
 

@@ -60,6 +60,7 @@ class MctsPlayer final : public Player {
   std::unique_ptr<MctsSearch> search_;
   int role_ = 0;
   int64_t iterations_at_last_decision_ = 0;
+  SteadyClock::time_point last_decision_time_{};  // or the search's start
 };
 
 }  // namespace ggp::agent::search

@@ -139,6 +139,7 @@ TEST(MctsPlayerTest, PondersAndReusesTheTree) {
   EXPECT_NE(m, 4);
   EXPECT_NE(m, 9);
   EXPECT_GT(stats.iterations, 0);
+  EXPECT_GT(stats.iterations_per_s, 0.0);
   player.Finish();
   EXPECT_EQ(player.search(), nullptr);
 }

@@ -183,6 +183,7 @@ reasoner::Move MinimaxPlayer::SelectMove(const reasoner::State& state, Deadline 
     stats->value = best_value;
     stats->proven = exact;
     stats->elapsed_ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
+    if (stats->elapsed_ms > 0) stats->iterations_per_s = static_cast<double>(nodes_) * 1000.0 / stats->elapsed_ms;
   }
   return root_moves_[static_cast<size_t>(best_index)];
 }
