@@ -90,8 +90,15 @@ std::optional<int> GoalValue(const kif::SymbolTable& symbols, const ground::Term
 // shared literals factored out greedily:
 //   (l and R1) or (l and R2) or S  =  (l and (R1 or R2)) or S.
 // This keeps frame rules (a `true` cell with each of many `does`) from multiplying the
-// fan-out of the cell. Recursion depth is bounded by the body length.
-uint32_t AddDisjunction(std::vector<std::vector<uint32_t>> bodies, Graph* g, int depth) {
+// fan-out of the cell. Among literals shared by equally many bodies, a move input
+// (is_move[l]; not a negated one) is taken first: moves change at every step, and a move
+// factored out feeds one small gate per head, while the disjunction left under it (of
+// state literals, which change less often) is shared between heads by structural
+// hashing. The other way round, a disjunction of moves shared by many heads would pass
+// every change of a move to all their gates. Recursion depth is bounded by the body
+// length.
+uint32_t AddDisjunction(std::vector<std::vector<uint32_t>> bodies, const std::vector<uint8_t>& is_move,
+                        Graph* g, int depth) {
   for (const auto& b : bodies) {
     if (b.empty()) return g->const_true;
   }
@@ -105,12 +112,16 @@ uint32_t AddDisjunction(std::vector<std::vector<uint32_t>> bodies, Graph* g, int
   for (int round = 0; depth < 32 && round < 64 && bodies.size() > 1; ++round) {
     count.clear();
     uint32_t best = 0, best_count = 1;
+    bool best_move = false;
     for (const auto& b : bodies) {
       for (uint32_t l : b) {
         uint32_t c = ++count[l];
-        if (c > best_count || (c == best_count && l < best && c > 1)) {
+        bool move = l < is_move.size() && is_move[l];
+        if (c > best_count ||
+            (c == best_count && c > 1 && (move > best_move || (move == best_move && l < best)))) {
           best = l;
           best_count = c;
+          best_move = move;
         }
       }
     }
@@ -125,7 +136,7 @@ uint32_t AddDisjunction(std::vector<std::vector<uint32_t>> bodies, Graph* g, int
         rest.push_back(std::move(b));
       }
     }
-    uint32_t sub = AddDisjunction(std::move(group), g, depth + 1);
+    uint32_t sub = AddDisjunction(std::move(group), is_move, g, depth + 1);
     uint32_t gate = g->AddNode(Graph::kAnd);
     g->inputs[gate] = {best, sub};
     g->inputs[result].push_back(gate);
@@ -171,9 +182,14 @@ bool BuildGraph(const ground::GroundProgram& p, ground::Budget& budget, Graph* g
   g->const_false = g->AddNode(Graph::kLeaf);
   g->const_true = g->AddNode(Graph::kLeaf);
   std::vector<uint32_t> node_of(p.facts.size());
+  std::vector<uint8_t> is_move;  // per node: a move input
   for (uint32_t a = 0; a < p.facts.size(); ++a) {
     if (is_leaf[a]) {
       node_of[a] = g->AddNode(Graph::kLeaf);
+      if (terms.functor(p.facts[a]) == kif::kDoes) {
+        is_move.resize(node_of[a] + 1, 0);
+        is_move[node_of[a]] = 1;
+      }
     } else if (fold.value[a] == kIsTrue) {
       node_of[a] = g->const_true;
     } else if (fold.value[a] == kIsFalse) {
@@ -214,7 +230,7 @@ bool BuildGraph(const ground::GroundProgram& p, ground::Budget& budget, Graph* g
     for (size_t i = 0; i < rules_of[a].size(); ++i) literals(rules_of[a][i], &bodies[i]);
     uint32_t node = node_of[a];
     g->kind[node] = Graph::kOr;
-    g->inputs[node] = {AddDisjunction(std::move(bodies), g, 0)};
+    g->inputs[node] = {AddDisjunction(std::move(bodies), is_move, g, 0)};
     bodies.clear();
     work += rules_of[a].size();
     if (work > 16384) {

@@ -105,12 +105,12 @@ void Evaluator::Drain(bool goal_edges) {
 
 // The hot loop. An edge is target << 1 | inverted; the target's new value, should it flip,
 // is v ^ inverted (v: the source's new value), its counter moves by +1 if that is true and
-// -1 if false, and it flips exactly when the counter reaches kTrueCounter going up or
-// kFalseCounter going down. Every target is written to the stack and kept only if it
-// flipped, so the loop has no data-dependent branch; the stack has max_fanout_ spare
-// slots beyond stack_limit_ for that.
+// -1 if false, and it flips exactly when the counter's top bit changes (a counter never
+// wraps). Every target is written to the stack and kept only if it flipped, so the loop
+// has no data-dependent branch; the stack has max_fanout_ spare slots beyond stack_limit_
+// for that.
 void Evaluator::Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) {
-  uint32_t* counters = counters_.data();
+  uint32_t* const counters = counters_.data();
   uint32_t* stack = stack_.data();
   size_t top = top_;
   while (top != 0) {
@@ -119,19 +119,21 @@ void Evaluator::Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) 
       stack_limit_ = stack_.size() - max_fanout_;
       stack = stack_.data();
     }
-    uint32_t ev = stack[--top];
-    uint32_t c = ev >> 1;
-    uint32_t v = ev & 1;
-    const Propnet::Fanout f = fanout[c];
-    for (uint32_t k = f.begin; k < f.special; ++k) {
-      uint32_t e = edges[k] ^ v;  // target << 1 | its new value if it flips
-      uint32_t nv = e & 1;
-      uint32_t after = counters[e >> 1] + (nv << 1) - 1;
-      counters[e >> 1] = after;
+    const uint32_t ev = stack[--top];
+    const uint32_t v = ev & 1;
+    const Propnet::Fanout f = fanout[ev >> 1];
+    const uint32_t* const end = edges + f.special;
+#pragma GCC unroll 2
+    for (const uint32_t* p = edges + f.begin; p != end; ++p) {
+      const uint32_t e = *p ^ v;  // target << 1 | its new value if it flips
+      uint32_t* const counter = counters + (e >> 1);
+      const uint32_t before = *counter;
+      const uint32_t after = before + ((e & 1) << 1) - 1;
+      *counter = after;
       stack[top] = e;
-      top += after == kFalseCounter + nv;
+      top += (before ^ after) >> 31;
     }
-    if (f.special != f.end) [[unlikely]] PropagateSpecial(c, edges + f.special, edges + f.end);
+    if (f.special != f.end) [[unlikely]] PropagateSpecial(ev >> 1, end, edges + f.end);
   }
   top_ = 0;
 }
