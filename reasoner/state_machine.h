@@ -18,9 +18,13 @@
 //    working capacity (back ends strive for this; the prover may allocate).
 //  - Symbols appear only in the boundary methods at the bottom (MoveTerm, FindMove,
 //    Fluents), which are for the protocol edge, logs and conformance, not hot loops.
+//  - RandomPlayout has a generic implementation over the queries above; a back end may
+//    override it with a faster loop, but must draw the same moves from the same Rng.
 //  - Errors in the rules (a role without legal moves, no goal) are reported through the
 //    results (an empty legal list, kNoGoal), never by crashing.
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -29,12 +33,36 @@
 
 #include "reasoner/kif/symbol_table.h"
 #include "reasoner/kif/term.h"
+#include "reasoner/random.h"
 #include "reasoner/state.h"
 
 namespace ggp::reasoner {
 
 using Move = int32_t;
 inline constexpr int kNoGoal = -1;
+
+// One role's move in a random playout, with the number of legal moves it was drawn from
+// (1: the move was forced).
+struct PlayoutMove {
+  Move move;
+  uint32_t choices;
+};
+
+struct PlayoutResult {
+  int steps = 0;          // joint moves played
+  bool terminal = false;  // the final state is terminal
+  bool stuck = false;     // some role had no legal move in the final state
+  bool stopped = false;   // `stop` was seen set; the final state is where it stopped
+
+  // The checks every RandomPlayout loop makes before a step, in this order: records why
+  // the playout ends there and returns true, or returns false to play the step.
+  bool EndsHere(bool is_terminal, int max_steps, const std::atomic<bool>* stop) {
+    terminal = is_terminal;
+    if (is_terminal || steps >= max_steps) return true;
+    stopped = stop != nullptr && stop->load(std::memory_order_relaxed);
+    return stopped;
+  }
+};
 
 // Per-thread scratch space of one machine. Opaque to callers.
 class Workspace {
@@ -69,6 +97,16 @@ class StateMachine {
   // The goal value (0..100) of `role` in `s`; kNoGoal if none holds. If the rules give
   // several values, the highest.
   virtual int Goal(const State& s, int role, Workspace& ws) const = 0;
+
+  // Plays from `s`: while the state is not terminal and fewer than `max_steps` joint moves
+  // were played, each role in order draws its move as legal[rng.Below(legal.size())] from
+  // its LegalMoves; then NextState. Stops early when a role has no legal move or when
+  // `stop` (may be null; polled once per step) is set. Writes the final state to `end`
+  // (which may not alias `s`) and, if `moves` is not null, appends num_roles() entries per
+  // step. Goals of `end` are then cheap to ask with the same workspace.
+  virtual PlayoutResult RandomPlayout(const State& s, int max_steps, Rng& rng, Workspace& ws,
+                                      State* end, std::vector<PlayoutMove>* moves,
+                                      const std::atomic<bool>* stop) const;
 
   // ---- Symbol boundary (not for hot loops) ----
   // The term of a move id of `role`.

@@ -1,4 +1,5 @@
 // `ggp-agent bench --game FILE [--game FILE...] [--machine NAME] [--seconds S | --rollouts N]
+// [--loop machine|calls]
 // [--json]`:
 // random-playout benchmark (agent/tools/playout_bench.h) of each game on one thread.
 // Prints rollouts/s, state changes/s, average depth and microseconds per legal-move call;
@@ -18,6 +19,7 @@
 #include <filesystem>
 #include <thread>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -156,6 +158,13 @@ void AddBenchCommand(CLI::App& app, CommandRun* run) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   sub->add_option("--seed", o->bench.seed, "Seed of the random moves")->capture_default_str();
+  sub->add_option("--loop", o->bench.loop,
+                  "Playout loop: machine (the machine's own, as the search runs it) or calls "
+                  "(IsTerminal/LegalMoves/NextState one by one; times legal calls)")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, tools::BenchLoop>{{"machine", tools::BenchLoop::kMachine},
+                                                  {"calls", tools::BenchLoop::kCalls}},
+          CLI::ignore_case));
   sub->add_option("--rollouts", o->bench.rollouts,
                   "Play exactly N playouts (no warm-up, no clock; deterministic work for "
                   "instruction counts) instead of --seconds");

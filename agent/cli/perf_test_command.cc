@@ -18,7 +18,7 @@
 #include <chrono>
 #include <cstdint>
 #include <fstream>
-#include <random>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -63,44 +63,35 @@ int Fail(const PerfTestOptions& opts, const std::string& message) {
   return 1;
 }
 
-// Random playouts until the deadline; a playout in progress at the deadline is finished
-// (so numRollouts counts whole playouts and every state change belongs to one).
+// Random playouts until the deadline, run by the machine (StateMachine::RandomPlayout: legal
+// moves, one uniformly random move per role, next state, until terminal); then the goals of
+// every role. A playout in progress at the deadline is finished (so numRollouts counts
+// whole playouts and every state change belongs to one); a playout stops early only if
+// the rules leave a role without a legal move.
 PerfCounts RunPlayouts(const reasoner::StateMachine& m, double seconds, unsigned seed) {
   using Clock = std::chrono::steady_clock;
   PerfCounts counts;
   auto ws = m.NewWorkspace();
-  std::mt19937_64 rng(seed);
-  int n = m.num_roles();
-  std::vector<std::vector<reasoner::Move>> legal(static_cast<size_t>(n));
-  std::vector<reasoner::Move> joint(static_cast<size_t>(n));
-  reasoner::State initial, s, next;
+  reasoner::Rng rng(seed);
+  const int n = m.num_roles();
+  reasoner::State initial, end;
   m.InitialState(&initial);
   uint64_t goal_sum = 0;  // consumed below so goal queries cannot be optimised away
+  uint64_t stuck = 0;
   Clock::time_point start = Clock::now();
   Clock::time_point deadline =
       start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   while (Clock::now() < deadline) {
-    s = initial;
-    while (!m.IsTerminal(s, *ws)) {
-      for (int r = 0; r < n; ++r) {
-        auto& moves = legal[static_cast<size_t>(r)];
-        m.LegalMoves(s, r, *ws, &moves);
-        if (moves.empty()) {
-          joint[static_cast<size_t>(r)] = -1;  // rules give no move: the playout cannot go on
-          continue;
-        }
-        joint[static_cast<size_t>(r)] = moves[rng() % moves.size()];
-      }
-      m.NextState(s, joint, *ws, &next);
-      std::swap(s, next);
-      ++counts.state_changes;
-    }
-    for (int r = 0; r < n; ++r) goal_sum += static_cast<uint64_t>(m.Goal(s, r, *ws) + 1);
+    const reasoner::PlayoutResult p = m.RandomPlayout(
+        initial, std::numeric_limits<int>::max(), rng, *ws, &end, nullptr, nullptr);
+    counts.state_changes += static_cast<uint64_t>(p.steps);
+    if (p.stuck) ++stuck;
+    for (int r = 0; r < n; ++r) goal_sum += static_cast<uint64_t>(m.Goal(end, r, *ws) + 1);
     ++counts.rollouts;
   }
   counts.milliseconds =
       std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  spdlog::debug("perf-test: goal checksum {}", goal_sum);
+  spdlog::debug("perf-test: goal checksum {}, {} playouts stuck", goal_sum, stuck);
   return counts;
 }
 

@@ -91,7 +91,7 @@ uint32_t MctsSearch::SelectJoint(Node& node, WorkerContext& c) {
       pick = simultaneous && c.rng.Uniform() < params_.simultaneous_epsilon ? c.rng.Below(k)
                                                                             : SelectMove(node, r, n_total, c);
     }
-    if (k > 0) node.stat(r, pick).visits.fetch_add(1, std::memory_order_relaxed);
+    if (Tracked(node, r, c.path.size())) node.stat(r, pick).visits.fetch_add(1, std::memory_order_relaxed);
     c.path_moves.push_back(pick);
     if (num_roles_ == 1) c.line.push_back(node.moves(0)[pick]);
     joint = joint * std::max<uint32_t>(k, 1) + pick;
@@ -146,6 +146,7 @@ uint32_t MctsSearch::SelectMove(const Node& node, int role, uint32_t n_total, Wo
 }
 
 bool MctsSearch::Playout(WorkerContext& c) {
+  if (machine_playout_) return MachinePlayout(c);
   reasoner::State* s = &c.next;
   reasoner::State* t = &c.cur;
   for (int step = 0;; ++step) {
@@ -173,13 +174,36 @@ bool MctsSearch::Playout(WorkerContext& c) {
         continue;
       }
     }
-    for (int r = 0; r < num_roles_; ++r) {
-      c.rewards[static_cast<size_t>(r)] = ScaledGoal(machine_->Goal(*s, r, *c.ws));
-    }
-    if (relative_) RelativeRewards(std::span<double>(c.rewards));
-    c.terminal = terminal;
+    ScorePlayout(*s, terminal, c);
     return true;
   }
+}
+
+// Uniform playouts without MAST: the machine runs the loop (StateMachine::RandomPlayout,
+// the same moves the loop above would draw) and the moves are recorded afterwards.
+bool MctsSearch::MachinePlayout(WorkerContext& c) {
+  const bool want_moves = grave_ || num_roles_ == 1;
+  c.playout_moves.clear();
+  const reasoner::PlayoutResult result =
+      machine_->RandomPlayout(c.next, params_.max_playout_steps, c.rng, *c.ws, &c.cur,
+                              want_moves ? &c.playout_moves : nullptr, &stop_);
+  if (result.stopped) return false;
+  for (size_t i = 0; i < c.playout_moves.size(); ++i) {
+    const reasoner::PlayoutMove& m = c.playout_moves[i];
+    const int r = static_cast<int>(i % static_cast<size_t>(num_roles_));
+    if (num_roles_ == 1) c.line.push_back(m.move);
+    if (grave_ && m.choices > 1) c.amaf.Add(r, m.move);
+  }
+  ScorePlayout(c.cur, result.terminal, c);
+  return true;
+}
+
+void MctsSearch::ScorePlayout(const reasoner::State& s, bool terminal, WorkerContext& c) {
+  for (int r = 0; r < num_roles_; ++r) {
+    c.rewards[static_cast<size_t>(r)] = ScaledGoal(machine_->Goal(s, r, *c.ws));
+  }
+  if (relative_) RelativeRewards(std::span<double>(c.rewards));
+  c.terminal = terminal;
 }
 
 void MctsSearch::Backup(WorkerContext& c) {
@@ -193,7 +217,7 @@ void MctsSearch::Backup(WorkerContext& c) {
     Node& node = *c.path[i].node;
     const uint32_t* picks = c.path_moves.data() + i * static_cast<size_t>(num_roles_);
     for (int r = 0; r < num_roles_; ++r) {
-      if (node.num_moves(r) == 0) continue;
+      if (!Tracked(node, r, i)) continue;
       node.stat(r, picks[r]).AddReward(c.rewards[static_cast<size_t>(r)]);
       if (mast_ && node.num_moves(r) > 1) c.mast.Record(r, node.moves(r)[picks[r]]);
     }
@@ -210,7 +234,7 @@ void MctsSearch::RevertVirtualLoss(WorkerContext& c) {
     node.visits().fetch_sub(1, std::memory_order_relaxed);
     const uint32_t* picks = c.path_moves.data() + i * static_cast<size_t>(num_roles_);
     for (int r = 0; r < num_roles_; ++r) {
-      if (node.num_moves(r) == 0) continue;
+      if (!Tracked(node, r, i)) continue;
       node.stat(r, picks[r]).visits.fetch_sub(1, std::memory_order_relaxed);
     }
   }

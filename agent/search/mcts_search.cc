@@ -29,6 +29,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       relative_(params.relative_rewards && machine_->num_roles() >= 3),
       paranoia_(machine_->num_roles() >= 3 ? std::clamp(params.paranoia, 0.0, 1.0) : 0.0),
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
+      machine_playout_(!mast_ && playout_->uniform()),
       account_(std::make_shared<TreeAccount>()) {
   if (num_roles_ < 1 || num_roles_ > 255) throw std::invalid_argument("MctsSearch: bad role count");
   // Worker contexts are built by their own threads on first use (RunBatch); the control
@@ -51,6 +52,7 @@ std::unique_ptr<MctsSearch::WorkerContext> MctsSearch::NewContext(size_t index) 
   for (auto& l : c->legal) l.reserve(64);
   c->rewards.resize(roles);
   if (num_roles_ == 1) c->line.reserve(kLineReserve);
+  if (grave_ || num_roles_ == 1) c->playout_moves.reserve(kLineReserve * roles);
   c->scratch.legal.resize(roles);
   for (auto& l : c->scratch.legal) l.reserve(64);
   c->scratch.prior.reserve(64);

@@ -166,6 +166,7 @@ class MctsSearch final : public SearchJob {
     std::vector<std::vector<reasoner::Move>> legal;
     std::vector<double> rewards;
     std::vector<reasoner::Move> line;  // single-role games: moves of this iteration
+    std::vector<reasoner::PlayoutMove> playout_moves;  // MachinePlayout's record
     bool terminal = false;             // the iteration ended in a terminal state
     NodeScratch scratch;
     MastTable mast;  // empty unless the search uses MAST
@@ -179,6 +180,8 @@ class MctsSearch final : public SearchJob {
   uint32_t SelectJoint(Node& node, WorkerContext& c);
   uint32_t SelectMove(const Node& node, int role, uint32_t n_total, WorkerContext& c) const;
   bool Playout(WorkerContext& c);
+  bool MachinePlayout(WorkerContext& c);
+  void ScorePlayout(const reasoner::State& s, bool terminal, WorkerContext& c);
   void Backup(WorkerContext& c);
   void RevertVirtualLoss(WorkerContext& c);
   void NoteTerminal(std::span<const double> rewards);
@@ -189,6 +192,14 @@ class MctsSearch final : public SearchJob {
   double Utility(const T* v, int role) const {
     if (role == role_ || paranoia_ == 0) return v[role];
     return (1 - paranoia_) * v[role] + paranoia_ * (1 - v[role_]);
+  }
+  // Whether role r's move statistics at `node` (at `depth` on the path, 0: the root) are
+  // kept. A forced move's (one legal move) are kept only at the root, where the decision
+  // reports its value: elsewhere nothing reads them, and skipping them spares every
+  // iteration atomic writes to lines that other threads write too.
+  static bool Tracked(const Node& node, int r, size_t depth) {
+    const uint32_t k = node.num_moves(r);
+    return k > 1 || (k == 1 && depth == 0);
   }
   bool ReserveNode();
   void ReleaseNode(int64_t bytes);
@@ -221,6 +232,7 @@ class MctsSearch final : public SearchJob {
   const bool relative_;  // params_.relative_rewards and three or more roles
   const double paranoia_;  // params_.paranoia with three or more roles, else 0
   const std::shared_ptr<const PlayoutPolicy> playout_;
+  const bool machine_playout_;  // uniform playouts without MAST: StateMachine::RandomPlayout
   const std::shared_ptr<TreeAccount> account_;
 
   // Changed only while paused (by the control thread).

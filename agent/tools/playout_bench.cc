@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <memory>
-#include <random>
 #include <vector>
 
 namespace ggp::agent::tools {
@@ -26,6 +25,34 @@ class Runner {
 
   // Plays until `deadline`, or `rollouts` playouts if that is not 0; counts into `r`.
   void Run(Clock::time_point deadline, uint64_t rollouts, BenchResult* r) {
+    if (o_.loop == BenchLoop::kMachine) {
+      RunMachine(deadline, rollouts, r);
+    } else {
+      RunCalls(deadline, rollouts, r);
+    }
+  }
+
+ private:
+  void RunMachine(Clock::time_point deadline, uint64_t rollouts, BenchResult* r) {
+    uint64_t completed_depth = 0;
+    const bool timed = rollouts == 0;
+    while (timed ? Clock::now() < deadline : r->rollouts < rollouts) {
+      const reasoner::PlayoutResult p =
+          m_.RandomPlayout(initial_, o_.max_depth, rng_, *ws_, &s_, nullptr, nullptr);
+      if (p.terminal) {
+        for (int role = 0; role < m_.num_roles(); ++role) {
+          r->goal_checksum += static_cast<uint64_t>(m_.Goal(s_, role, *ws_) + 1);
+        }
+      }
+      if (p.stuck) ++r->stuck;
+      r->state_changes += static_cast<uint64_t>(p.steps);
+      ++r->rollouts;
+      completed_depth += static_cast<uint64_t>(p.steps);
+    }
+    Finish(completed_depth, r);
+  }
+
+  void RunCalls(Clock::time_point deadline, uint64_t rollouts, BenchResult* r) {
     uint64_t completed_depth = 0;
     Clock::duration legal_time{0};
     uint64_t timed_calls = 0;
@@ -65,7 +92,7 @@ class Runner {
             stuck = true;
             break;
           }
-          joint_[static_cast<size_t>(role)] = moves[rng_() % moves.size()];
+          joint_[static_cast<size_t>(role)] = moves[rng_.Below(static_cast<uint32_t>(moves.size()))];
         }
         if (stuck) {
           ++r->stuck;
@@ -82,18 +109,21 @@ class Runner {
         completed_depth += depth;
       }
     }
-    r->avg_depth = r->rollouts > 0 ? static_cast<double>(completed_depth) / static_cast<double>(r->rollouts)
-                                   : 0.0;
+    Finish(completed_depth, r);
     r->legal_us = timed_calls > 0 ? std::chrono::duration<double, std::micro>(legal_time).count() /
                                         static_cast<double>(timed_calls)
                                   : 0.0;
   }
 
- private:
+  static void Finish(uint64_t completed_depth, BenchResult* r) {
+    r->avg_depth = r->rollouts > 0 ? static_cast<double>(completed_depth) / static_cast<double>(r->rollouts)
+                                   : 0.0;
+  }
+
   const reasoner::StateMachine& m_;
   const BenchOptions& o_;
   std::unique_ptr<reasoner::Workspace> ws_;
-  std::mt19937_64 rng_;
+  reasoner::Rng rng_;
   std::vector<std::vector<Move>> legal_;
   std::vector<Move> joint_;
   State initial_, s_, next_;

@@ -124,6 +124,41 @@ class Comparer {
   State ref_next_, cand_next_;
 };
 
+// The candidate's RandomPlayout against StateMachine::RandomPlayout over its own queries.
+std::optional<std::string> CompareMachinePlayouts(const StateMachine& m, const VerifyOptions& o) {
+  State start, fast_end, generic_end;
+  m.InitialState(&start);
+  auto ws = m.NewWorkspace();
+  std::vector<PlayoutMove> fast_moves, generic_moves;
+  for (int p = 0; p < o.machine_playouts; ++p) {
+    const uint64_t seed = o.seed * 7919u + static_cast<uint64_t>(p);
+    Rng fast_rng(seed), generic_rng(seed);
+    fast_moves.clear();
+    generic_moves.clear();
+    const PlayoutResult fast =
+        m.RandomPlayout(start, o.max_steps, fast_rng, *ws, &fast_end, &fast_moves, nullptr);
+    const PlayoutResult generic = m.StateMachine::RandomPlayout(
+        start, o.max_steps, generic_rng, *ws, &generic_end, &generic_moves, nullptr);
+    const std::string where = "machine playout " + std::to_string(p + 1) + ": ";
+    if (fast.steps != generic.steps || fast.terminal != generic.terminal ||
+        fast.stuck != generic.stuck) {
+      return where + "ends after " + std::to_string(fast.steps) + " steps (terminal " +
+             std::to_string(fast.terminal) + ", stuck " + std::to_string(fast.stuck) +
+             "), the generic loop after " + std::to_string(generic.steps) + " (terminal " +
+             std::to_string(generic.terminal) + ", stuck " + std::to_string(generic.stuck) + ")";
+    }
+    for (size_t i = 0; i < fast_moves.size() && i < generic_moves.size(); ++i) {
+      if (fast_moves[i].move != generic_moves[i].move ||
+          fast_moves[i].choices != generic_moves[i].choices) {
+        return where + "move " + std::to_string(i) + " differs from the generic loop's";
+      }
+    }
+    if (fast_moves.size() != generic_moves.size()) return where + "records a different move count";
+    if (!(fast_end == generic_end)) return where + "final states differ";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string DescribeSetDifference(const std::vector<std::string>& expected,
@@ -159,6 +194,8 @@ std::optional<std::string> VerifyAgainst(const StateMachine& reference, const St
   const Clock::time_point deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(options.seconds > 0 ? options.seconds : 1e9));
+  // First, as it is quick and the step-by-step comparison below may run out of time.
+  if (std::optional<std::string> diff = CompareMachinePlayouts(candidate, options)) return diff;
   std::mt19937_64 rng(options.seed);
   Comparer cmp(reference, candidate);
   State rs, cs;

@@ -7,6 +7,10 @@
 // and, at terminal states, every role's goal. The joint move is drawn uniformly from the
 // reference's legal moves and played on both machines (mapped by term with FindMove).
 //
+// Before that, the candidate's own playout loop (RandomPlayout, which back ends may override) must
+// draw the same moves, reach the same state and report the same ending as the generic
+// loop over its queries (StateMachine::RandomPlayout) for `machine_playouts` seeds.
+//
 // Both machines must come from the same description (same symbol table and role order).
 //
 // Blocking: runs on the calling thread until done or `seconds` have passed (checked
@@ -26,6 +30,7 @@ struct VerifyOptions {
   double seconds = 5.0;     // wall-time cap for the whole verification (<= 0: no cap)
   unsigned seed = 1;        // randomness of the joint moves
   bool goals_everywhere = false;  // also compare goals in non-terminal states
+  int machine_playouts = 4;  // candidate RandomPlayout against the generic loop
 };
 
 struct VerifyStats {

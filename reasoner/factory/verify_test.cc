@@ -39,7 +39,7 @@ std::shared_ptr<const ProverMachine> Build(const char* text) {
 // Delegates to a real machine but lies in one place.
 class Liar final : public StateMachine {
  public:
-  enum class Lie { kNone, kDropLegal, kGoal, kTerminal };
+  enum class Lie { kNone, kDropLegal, kGoal, kTerminal, kPlayout };
   Liar(std::shared_ptr<const StateMachine> m, Lie lie)
       : StateMachine(m->shared_symbols(), m->roles()), m_(std::move(m)), lie_(lie) {}
   std::string_view backend() const override { return "liar"; }
@@ -59,6 +59,13 @@ class Liar final : public StateMachine {
   int Goal(const State& s, int role, Workspace& ws) const override {
     int g = m_->Goal(s, role, ws);
     return lie_ == Lie::kGoal && g >= 0 ? g / 2 : g;
+  }
+  // kPlayout: a fast loop that draws other moves than the generic loop would.
+  PlayoutResult RandomPlayout(const State& s, int max_steps, Rng& rng, Workspace& ws, State* end,
+                              std::vector<PlayoutMove>* moves,
+                              const std::atomic<bool>* stop) const override {
+    if (lie_ == Lie::kPlayout) rng.Next();
+    return StateMachine::RandomPlayout(s, max_steps, rng, ws, end, moves, stop);
   }
   kif::Term MoveTerm(int role, Move m) const override { return m_->MoveTerm(role, m); }
   std::optional<Move> FindMove(int role, const kif::Term& t) const override { return m_->FindMove(role, t); }
@@ -100,6 +107,16 @@ TEST(VerifyTest, FindsWrongGoalAndTerminal) {
   diff = VerifyAgainst(*a, term_liar, VerifyOptions());
   ASSERT_TRUE(diff);
   EXPECT_NE(diff->find("terminal differs: expected true got false"), std::string::npos) << *diff;
+}
+
+TEST(VerifyTest, FindsAPlayoutLoopThatDrawsOtherMoves) {
+  auto a = Build(kCounter);
+  Liar honest(a, Liar::Lie::kNone);
+  EXPECT_EQ(VerifyAgainst(*a, honest, VerifyOptions()), std::nullopt);
+  Liar liar(a, Liar::Lie::kPlayout);
+  auto diff = VerifyAgainst(*a, liar, VerifyOptions());
+  ASSERT_TRUE(diff);
+  EXPECT_EQ(diff->rfind("machine playout ", 0), 0u) << *diff;
 }
 
 TEST(VerifyTest, DescribeSetDifference) {

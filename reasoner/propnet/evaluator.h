@@ -39,6 +39,11 @@ class Evaluator {
   void SyncGoals();
   // Writes the fluents whose `next` holds into `out` (sized to num_fluents).
   void ReadNext(State* out) const;
+  // Loads the successor computed by the last SetJoint, as LoadState(next) would, without
+  // comparing states first (for playouts that always move on).
+  void Advance() { LoadNext(); }
+  // Writes the loaded state into `out` (sized to num_fluents).
+  void ReadLoaded(State* out) const;
   // The legal bitset (propnet.h, legal_bit): bit legal_bit[r] + m is legal[r][m]'s value.
   std::span<const uint64_t> legal_words() const { return legal_words_; }
 

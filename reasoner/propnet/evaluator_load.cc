@@ -120,4 +120,10 @@ void Evaluator::ReadNext(State* out) const {
   std::copy(next_words_.begin(), next_words_.end(), words.begin());
 }
 
+void Evaluator::ReadLoaded(State* out) const {
+  out->Clear(net_.num_fluents);
+  std::span<uint64_t> words = out->mutable_words();
+  std::copy(loaded_.begin(), loaded_.end(), words.begin());
+}
+
 }  // namespace ggp::reasoner::propnet

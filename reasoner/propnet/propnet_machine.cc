@@ -10,12 +10,6 @@
 namespace ggp::reasoner::propnet {
 namespace {
 
-class PropnetWorkspace final : public Workspace {
- public:
-  explicit PropnetWorkspace(const Propnet& net) : eval(net) {}
-  Evaluator eval;
-};
-
 Evaluator& EvalOf(Workspace& ws) { return static_cast<PropnetWorkspace&>(ws).eval; }
 
 }  // namespace

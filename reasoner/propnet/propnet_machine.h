@@ -22,6 +22,7 @@
 #include "reasoner/gdl/description.h"
 #include "reasoner/ground/budget.h"
 #include "reasoner/ground/ground_program.h"
+#include "reasoner/propnet/evaluator.h"
 #include "reasoner/propnet/propnet.h"
 #include "reasoner/state_machine.h"
 
@@ -44,6 +45,14 @@ struct PropnetStats {
 
 class PropnetMachine;
 
+// A thread's scratch: the evaluator and the joint move of a playout step.
+class PropnetWorkspace final : public Workspace {
+ public:
+  explicit PropnetWorkspace(const Propnet& net) : eval(net), joint(net.legal.size(), 0) {}
+  Evaluator eval;
+  std::vector<Move> joint;
+};
+
 struct PropnetBuild {
   std::shared_ptr<const PropnetMachine> machine;  // null on failure
   std::string error;                              // why it failed
@@ -63,6 +72,9 @@ class PropnetMachine final : public StateMachine {
   void NextState(const State& s, std::span<const Move> joint, Workspace& ws,
                  State* out) const override;
   int Goal(const State& s, int role, Workspace& ws) const override;
+  PlayoutResult RandomPlayout(const State& s, int max_steps, Rng& rng, Workspace& ws,
+                              State* end, std::vector<PlayoutMove>* moves,
+                              const std::atomic<bool>* stop) const override;
 
   kif::Term MoveTerm(int role, Move m) const override;
   std::optional<Move> FindMove(int role, const kif::Term& t) const override;
@@ -77,6 +89,8 @@ class PropnetMachine final : public StateMachine {
                  std::vector<std::vector<kif::Term>> move_terms, PropnetStats stats);
 
  private:
+  bool DrawMove(const Evaluator& e, size_t r, Rng& rng, Move* move, uint32_t* choices) const;
+
   Propnet net_;
   std::vector<kif::Term> fluent_terms_;
   std::vector<std::vector<kif::Term>> move_terms_;

@@ -1,0 +1,92 @@
+// PropnetMachine::RandomPlayout: the playout loop run inside the machine, reading the
+// legal bitset and the successor straight from the evaluator (no move lists, no state
+// copies or comparisons per step). It draws exactly the moves the generic loop of
+// StateMachine::RandomPlayout draws from the same Rng.
+#include <bit>
+
+#include "reasoner/propnet/evaluator.h"
+#include "reasoner/propnet/propnet_machine.h"
+
+namespace ggp::reasoner::propnet {
+namespace {
+
+// The position of the k-th (from 0) set bit of `bits`; k < popcount(bits).
+inline uint32_t NthSetBit(uint64_t bits, uint32_t k) {
+  const auto count = static_cast<uint32_t>(std::popcount(bits));
+  if (k * 2 < count) {
+    for (; k > 0; --k) bits &= bits - 1;
+    return static_cast<uint32_t>(std::countr_zero(bits));
+  }
+  // Nearer the top: clear the highest bits instead.
+  for (uint32_t drop = count - 1 - k; drop > 0; --drop) {
+    bits &= ~(uint64_t{1} << (63 - std::countl_zero(bits)));
+  }
+  return static_cast<uint32_t>(63 - std::countl_zero(bits));
+}
+
+}  // namespace
+
+// Draws role r's move: the k-th of its legal moves in id order, k = rng.Below(count).
+// Returns false if the role has none.
+bool PropnetMachine::DrawMove(const Evaluator& e, size_t r, Rng& rng, Move* move,
+                              uint32_t* choices) const {
+  const uint32_t guard = net_.legal_guard[r];
+  const bool guard_holds =
+      guard == kNoGuard || e.Value(guard & kEdgeTargetMask) != ((guard & kInvertedEdge) != 0);
+  std::span<const uint64_t> words = e.legal_words();
+  const uint32_t first = net_.legal_bit[r] >> 6;
+  const auto n_words = static_cast<uint32_t>((net_.legal[r].size() + 63) / 64);
+  auto word_at = [&](uint32_t w) {
+    uint64_t bits = words[first + w];
+    if (!guard_holds) bits &= ~net_.legal_guarded_words[first + w];
+    return bits;
+  };
+  uint32_t count = 0;
+  for (uint32_t w = 0; w < n_words; ++w) count += static_cast<uint32_t>(std::popcount(word_at(w)));
+  if (count == 0) return false;
+  uint32_t k = rng.Below(count);
+  *choices = count;
+  for (uint32_t w = 0;; ++w) {
+    const uint64_t bits = word_at(w);
+    const auto c = static_cast<uint32_t>(std::popcount(bits));
+    if (k < c) {
+      *move = static_cast<Move>(w * 64 + NthSetBit(bits, k));
+      return true;
+    }
+    k -= c;
+  }
+}
+
+PlayoutResult PropnetMachine::RandomPlayout(const State& s, int max_steps, Rng& rng,
+                                            Workspace& ws, State* end,
+                                            std::vector<PlayoutMove>* moves,
+                                            const std::atomic<bool>* stop) const {
+  PropnetWorkspace& pw = static_cast<PropnetWorkspace&>(ws);
+  Evaluator& e = pw.eval;
+  std::vector<Move>& joint = pw.joint;
+  const size_t n = joint.size();
+  PlayoutResult result;
+  e.LoadState(s);
+  while (!result.EndsHere(e.Value(net_.terminal), max_steps, stop)) {
+    const size_t mark = moves != nullptr ? moves->size() : 0;
+    for (size_t r = 0; r < n; ++r) {
+      uint32_t choices = 0;
+      if (!DrawMove(e, r, rng, &joint[r], &choices)) {
+        result.stuck = true;
+        break;
+      }
+      if (moves != nullptr) moves->push_back({joint[r], choices});
+    }
+    if (result.stuck) {
+      if (moves != nullptr) moves->resize(mark);
+      break;
+    }
+    e.SetJoint(joint);
+    e.Advance();
+    ++result.steps;
+  }
+  e.ReadLoaded(end);
+  return result;
+}
+
+}  // namespace ggp::reasoner::propnet
