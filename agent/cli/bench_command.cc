@@ -47,6 +47,7 @@ struct BenchCliOptions {
   int threads = 1;
   std::string params = "{}";  // search parameters as JSON (search/mcts_player.h)
   double build_seconds = reasoner::MachineOptions{}.build_seconds;
+  int build_mb = static_cast<int>(reasoner::MachineOptions{}.build_memory_bytes >> 20);
 };
 
 // MCTS iterations per wall-clock second from the initial state on `threads` workers; stops
@@ -101,6 +102,7 @@ int BenchOne(const BenchCliOptions& o, const std::string& path) {
   reasoner::MachineOptions mo;
   mo.backend = o.machine;
   mo.build_seconds = o.build_seconds;
+  mo.build_memory_bytes = static_cast<size_t>(o.build_mb) << 20;
   reasoner::MachineBuild build = reasoner::CreateMachine(description, mo);
   if (!build.machine) {
     std::cerr << game << ": no " << o.machine << " machine: " << build.reason << "\n";
@@ -171,6 +173,10 @@ void AddBenchCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--build-seconds", o->build_seconds,
                   "Time budget of the machine build (raise it under valgrind)")
       ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--build-mb", o->build_mb,
+                  "Memory budget of the machine build (MiB; estimate and resident growth)")
+      ->check(CLI::Range(16, 1 << 20))
       ->capture_default_str();
   sub->add_flag("--json", o->json, "One JSON object per game per line");
   sub->add_option("--search", o->search, "Measure a search instead of playouts: mcts")

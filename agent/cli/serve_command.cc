@@ -34,6 +34,7 @@ struct ServeOptions {
   int max_matches = 4;
   int memory_mb = 1024;  // search tree budget per match
   std::string machine = "auto";
+  int build_mb = 4096;   // grounding + propnet build memory per match
   unsigned long long seed = 0;
   bool verbose = false;
 };
@@ -73,6 +74,7 @@ int RunServe(const ServeOptions& o) {
   session.player.params["memory_mb"] = o.memory_mb;
   session.max_matches = o.max_matches;
   session.machine_backend = o.machine;
+  session.build_memory_bytes = static_cast<size_t>(o.build_mb) << 20;
   session.builder = [](const gdl::Description& d, const reasoner::MachineOptions& mo) {
     return reasoner::CreateMachine(d, mo);
   };
@@ -138,6 +140,11 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   sub->add_option("--machine", o->machine, "Reasoner back end")
       ->check(CLI::IsMember({"auto", "prover", "propnet"}))
+      ->capture_default_str();
+  sub->add_option("--build-mb", o->build_mb,
+                  "Memory budget of a propnet build (MiB; estimate and resident growth); "
+                  "over it, auto plays the prover")
+      ->check(CLI::Range(16, 1 << 20))
       ->capture_default_str();
   sub->add_option("--seed", o->seed, "Random seed of the policies (0: random)")
       ->capture_default_str();

@@ -202,6 +202,7 @@ void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
   }
   reasoner::MachineOptions mo;
   mo.backend = options_.machine_backend;
+  mo.build_memory_bytes = options_.build_memory_bytes;
   // Leave most of the start clock to the build, but never more than 30 s.
   double budget = std::max(0.5, 0.6 * (start_clock_ - options_.margin.count() / 1000.0));
   mo.build_seconds = std::min(30.0, budget);

@@ -2,6 +2,7 @@
 // Settings of the player service (MatchManager) and of each match session it runs.
 
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -25,6 +26,7 @@ struct SessionOptions {
   PlayerOptions player;                    // passed to MakePlayer
   int max_matches = 4;                     // INFO says busy from this many live matches on
   std::string machine_backend = "auto";    // MachineOptions::backend
+  size_t build_memory_bytes = size_t{4} << 30;  // MachineOptions::build_memory_bytes
   MachineBuilder builder;                  // required
   // Silence after which a match is dropped: max(startclock, 10 x playclock) + this.
   std::chrono::seconds expiry_slack{120};

@@ -91,7 +91,7 @@ TEST(MachineFactoryTest, PropnetOverBudgetIsNullWithReason) {
   o.build_memory_bytes = size_t{16} << 20;
   MachineBuild b = CreateMachine(Parse(kEndlessCounter), o);
   EXPECT_FALSE(b.machine);
-  EXPECT_NE(b.reason.find("exceeded the 16 MB size budget"), std::string::npos) << b.reason;
+  EXPECT_NE(b.reason.find("exceeded the 16 MB memory budget"), std::string::npos) << b.reason;
 }
 
 TEST(MachineFactoryTest, UnknownBackendIsNull) {

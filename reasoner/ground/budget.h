@@ -1,11 +1,18 @@
 #pragma once
-// A build budget: a wall-clock deadline plus a cap on the (estimated) bytes a build may
-// hold. Grounding and the propnet build charge it as they grow and stop with a reason as
-// soon as it is exceeded, so an exploding game is reported early instead of exhausting
-// memory.
+// A build budget: a wall-clock deadline plus a cap on the memory a build may hold.
+// Grounding and the propnet build charge it as they grow and stop with a reason as soon
+// as it is exceeded, so an exploding game is reported early instead of exhausting memory.
+//
+// Memory is judged two ways, and either one over the cap stops the build: the builders'
+// own estimate of what they hold (Charge), and the growth of the process's resident
+// memory since the budget was made, read from the operating system at every Charge. The
+// estimate misses allocator and index overhead; the resident growth catches that, but
+// also counts whatever other threads allocate meanwhile (another match's search tree),
+// so with several builds or searches at once it errs on the side of stopping early.
 //
 // Thread safety: a Budget belongs to one build on one thread; not synchronised.
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -16,21 +23,28 @@ namespace ggp::reasoner::ground {
 
 struct BudgetOptions {
   double max_seconds = 30.0;               // wall time for grounding + propnet build
-  size_t max_bytes = size_t{4} << 30;      // estimated bytes held by the build
+  size_t max_bytes = size_t{4} << 30;      // bytes the build may hold (see above)
 };
+
+// The process's resident memory in bytes (Linux: /proc/self/statm), or 0 if unknown.
+size_t ResidentBytes();
 
 class Budget {
  public:
   explicit Budget(const BudgetOptions& options)
       : options_(options),
+        resident_start_(ResidentBytes()),
         start_(std::chrono::steady_clock::now()),
         deadline_(start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                std::chrono::duration<double>(options.max_seconds))) {}
 
-  // Adds `bytes` to the estimate. Returns false once the estimate is over the cap.
+  // Adds `bytes` to the estimate and reads the resident growth. Returns false once either
+  // is over the cap. Costs a small file read: call it every few thousand allocations.
   bool Charge(size_t bytes) {
     bytes_ += bytes;
-    return bytes_ <= options_.max_bytes;
+    const size_t resident = ResidentBytes();
+    if (resident > resident_start_) resident_growth_ = std::max(resident_growth_, resident - resident_start_);
+    return !OverMemory();
   }
   // Cheap: reads the clock only every 1024 calls. Returns false once past the deadline.
   bool Tick() {
@@ -38,14 +52,19 @@ class Budget {
     return !TimeUp();
   }
   bool TimeUp() const { return std::chrono::steady_clock::now() > deadline_; }
-  bool OverMemory() const { return bytes_ > options_.max_bytes; }
+  bool OverMemory() const {
+    return bytes_ > options_.max_bytes || resident_growth_ > options_.max_bytes;
+  }
   // True while neither limit has been hit (reads the clock).
   bool Ok() const { return !OverMemory() && !TimeUp(); }
 
-  // "exceeded the 30 s time budget" / "exceeded the 4096 MB memory budget (...)".
+  // "exceeded the 30 s time budget" / "exceeded the 4096 MB memory budget (estimate 812
+  // MB, resident growth 4101 MB)".
   std::string ExceededReason() const {
     if (OverMemory()) {
-      return "exceeded the " + std::to_string(options_.max_bytes >> 20) + " MB size budget";
+      return "exceeded the " + std::to_string(options_.max_bytes >> 20) +
+             " MB memory budget (estimate " + std::to_string(bytes_ >> 20) +
+             " MB, resident growth " + std::to_string(resident_growth_ >> 20) + " MB)";
     }
     char seconds[32];
     std::snprintf(seconds, sizeof(seconds), "%g", options_.max_seconds);
@@ -56,10 +75,13 @@ class Budget {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
   size_t bytes() const { return bytes_; }
+  size_t resident_growth() const { return resident_growth_; }
   const BudgetOptions& options() const { return options_; }
 
  private:
   BudgetOptions options_;
+  size_t resident_start_;
+  size_t resident_growth_ = 0;  // largest growth seen at a Charge
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point deadline_;
   size_t bytes_ = 0;

@@ -97,7 +97,7 @@ TEST(GrounderTest, StopsAnExplodingProgramWithinItsBudget) {
                           "(<= (next (num (s ?x))) (true (num ?x))) (<= terminal (true (num z)))",
                           small);
   EXPECT_FALSE(g.result.ok);
-  EXPECT_NE(g.result.error.find("exceeded the 16 MB size budget"), std::string::npos) << g.result.error;
+  EXPECT_NE(g.result.error.find("exceeded the 16 MB memory budget"), std::string::npos) << g.result.error;
 }
 
 TEST(GrounderTest, StopsAnExplodingProgramAtItsDeadline) {

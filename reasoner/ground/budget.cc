@@ -1,0 +1,20 @@
+#include "reasoner/ground/budget.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace ggp::reasoner::ground {
+
+size_t ResidentBytes() {
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return 0;
+  unsigned long size_pages = 0, resident_pages = 0;  // NOLINT(runtime/int): fscanf's type
+  const int read = std::fscanf(f, "%lu %lu", &size_pages, &resident_pages);
+  std::fclose(f);
+  if (read != 2) return 0;
+  const long page = sysconf(_SC_PAGESIZE);  // NOLINT(runtime/int): sysconf's type
+  return static_cast<size_t>(resident_pages) * static_cast<size_t>(page > 0 ? page : 4096);
+}
+
+}  // namespace ggp::reasoner::ground
