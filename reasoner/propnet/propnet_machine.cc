@@ -91,16 +91,10 @@ void PropnetMachine::LegalMoves(const State& s, int role, Workspace& ws,
   Evaluator& e = EvalOf(ws);
   e.LoadState(s);
   out->clear();
-  size_t r = static_cast<size_t>(role);
-  uint32_t guard = net_.legal_guard[r];
-  bool guard_holds = guard == kNoGuard || e.Value(guard & kEdgeTargetMask) != ((guard & kInvertedEdge) != 0);
-  std::span<const uint64_t> words = e.legal_words();
-  uint32_t first = net_.legal_bit[r];
-  uint32_t n = static_cast<uint32_t>(net_.legal[r].size());
+  const size_t r = static_cast<size_t>(role);
+  const auto n = static_cast<uint32_t>(net_.legal[r].size());
   for (uint32_t w = 0; w * 64 < n; ++w) {
-    size_t word = (first >> 6) + w;
-    uint64_t bits = words[word];
-    if (!guard_holds) bits &= ~net_.legal_guarded_words[word];
+    uint64_t bits = LegalWord(e, r, w);
     while (bits != 0) {
       out->push_back(static_cast<Move>(w * 64 + static_cast<uint32_t>(std::countr_zero(bits))));
       bits &= bits - 1;

@@ -89,6 +89,17 @@ class PropnetMachine final : public StateMachine {
                  std::vector<std::vector<kif::Term>> move_terms, PropnetStats stats);
 
  private:
+  // Word w of role r's legal moves in the loaded state: the legal bitset, with the moves
+  // behind the role's guard cleared when the guard does not hold.
+  uint64_t LegalWord(const Evaluator& e, size_t r, uint32_t w) const {
+    const uint32_t guard = net_.legal_guard[r];
+    const size_t word = (net_.legal_bit[r] >> 6) + w;
+    uint64_t bits = e.legal_words()[word];
+    if (guard != kNoGuard && e.Value(guard & kEdgeTargetMask) == ((guard & kInvertedEdge) != 0)) {
+      bits &= ~net_.legal_guarded_words[word];
+    }
+    return bits;
+  }
   bool DrawMove(const Evaluator& e, size_t r, Rng& rng, Move* move, uint32_t* choices) const;
 
   Propnet net_;

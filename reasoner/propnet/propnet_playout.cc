@@ -30,24 +30,14 @@ inline uint32_t NthSetBit(uint64_t bits, uint32_t k) {
 // Returns false if the role has none.
 bool PropnetMachine::DrawMove(const Evaluator& e, size_t r, Rng& rng, Move* move,
                               uint32_t* choices) const {
-  const uint32_t guard = net_.legal_guard[r];
-  const bool guard_holds =
-      guard == kNoGuard || e.Value(guard & kEdgeTargetMask) != ((guard & kInvertedEdge) != 0);
-  std::span<const uint64_t> words = e.legal_words();
-  const uint32_t first = net_.legal_bit[r] >> 6;
   const auto n_words = static_cast<uint32_t>((net_.legal[r].size() + 63) / 64);
-  auto word_at = [&](uint32_t w) {
-    uint64_t bits = words[first + w];
-    if (!guard_holds) bits &= ~net_.legal_guarded_words[first + w];
-    return bits;
-  };
   uint32_t count = 0;
-  for (uint32_t w = 0; w < n_words; ++w) count += static_cast<uint32_t>(std::popcount(word_at(w)));
+  for (uint32_t w = 0; w < n_words; ++w) count += static_cast<uint32_t>(std::popcount(LegalWord(e, r, w)));
   if (count == 0) return false;
   uint32_t k = rng.Below(count);
   *choices = count;
   for (uint32_t w = 0;; ++w) {
-    const uint64_t bits = word_at(w);
+    const uint64_t bits = LegalWord(e, r, w);
     const auto c = static_cast<uint32_t>(std::popcount(bits));
     if (k < c) {
       *move = static_cast<Move>(w * 64 + NthSetBit(bits, k));
