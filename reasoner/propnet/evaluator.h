@@ -10,7 +10,8 @@
 //
 // Ownership: refers to a Propnet that must outlive it. Thread safety: one Evaluator per
 // thread; not synchronised. After the first call no method allocates, except that the
-// event stack may grow during the first few propagations.
+// event stack may grow during the first few propagations and the first SaveCheckpoint
+// sizes its copy.
 
 #include <cstdint>
 #include <span>
@@ -44,6 +45,13 @@ class Evaluator {
   void Advance() { LoadNext(); }
   // Writes the loaded state into `out` (sized to num_fluents).
   void ReadLoaded(State* out) const;
+  // Remembers everything about the loaded state (at the cost of copying one counter per
+  // component) so that a later LoadState of a state nearer to it than to the one loaded
+  // then starts from the copy instead of propagating the difference: a playout that starts
+  // where the last one started does not undo the last one fluent by fluent.
+  void SaveCheckpoint();
+  // Whether the checkpoint holds the loaded state.
+  bool AtCheckpoint() const { return has_checkpoint_ && checkpoint_.loaded == loaded_; }
   // The legal bitset (propnet.h, legal_bit): bit legal_bit[r] + m is legal[r][m]'s value.
   std::span<const uint64_t> legal_words() const { return legal_words_; }
 
@@ -51,9 +59,13 @@ class Evaluator {
   void FullInit(const State& s);
   void SetLeaf(uint32_t c, bool value) {
     counters_[c] = value ? kTrueCounter : kFalseCounter;
-    Push(c << 1 | (value ? 1u : 0u));
+    const Propnet::Fanout& f = net_.fanout[c];
+    if (f.begin != f.end) Push(c << 1 | (value ? 1u : 0u));  // e.g. a noop that feeds nothing
     goals_synced_ = false;
   }
+  // The number of fluents in which `words` and `ref` differ.
+  size_t Distance(std::span<const uint64_t> words, const std::vector<uint64_t>& ref) const;
+  void RestoreCheckpoint();
   void Push(uint32_t event) {
     if (top_ == stack_.size()) {
       stack_.resize(stack_.size() * 2);
@@ -97,6 +109,16 @@ class Evaluator {
   std::vector<uint32_t> work_;
   std::vector<uint8_t> goal_seen_;  // per goal_boundary entry: value last passed on
   bool goals_synced_ = false;
+  // SaveCheckpoint's copy of everything above that describes the loaded state.
+  struct Checkpoint {
+    std::vector<uint32_t> counters;
+    std::vector<uint64_t> loaded, next_words, next_dirty, legal_words;
+    std::vector<int32_t> active_inputs;
+    std::vector<uint8_t> goal_seen;
+    bool goals_synced = false;
+  };
+  Checkpoint checkpoint_;
+  bool has_checkpoint_ = false;
   uint64_t last_word_mask_ = ~uint64_t{0};
   bool initialized_ = false;
 };

@@ -43,6 +43,41 @@ void Evaluator::SetFluents(size_t w, uint64_t bits, bool value) {
   }
 }
 
+size_t Evaluator::Distance(std::span<const uint64_t> words,
+                           const std::vector<uint64_t>& ref) const {
+  size_t d = 0;
+  for (size_t w = 0; w < ref.size(); ++w) {
+    uint64_t now = w < words.size() ? words[w] : 0;
+    if (w + 1 == ref.size()) now &= last_word_mask_;
+    d += static_cast<size_t>(std::popcount(now ^ ref[w]));
+  }
+  return d;
+}
+
+void Evaluator::SaveCheckpoint() {
+  checkpoint_.counters = counters_;  // same sizes after the first call: no allocation
+  checkpoint_.loaded = loaded_;
+  checkpoint_.next_words = next_words_;
+  checkpoint_.next_dirty = next_dirty_;
+  checkpoint_.legal_words = legal_words_;
+  checkpoint_.active_inputs = active_inputs_;
+  checkpoint_.goal_seen = goal_seen_;
+  checkpoint_.goals_synced = goals_synced_;
+  has_checkpoint_ = true;
+}
+
+void Evaluator::RestoreCheckpoint() {
+  std::copy(checkpoint_.counters.begin(), checkpoint_.counters.end(), counters_.begin());
+  std::copy(checkpoint_.loaded.begin(), checkpoint_.loaded.end(), loaded_.begin());
+  std::copy(checkpoint_.next_words.begin(), checkpoint_.next_words.end(), next_words_.begin());
+  std::copy(checkpoint_.next_dirty.begin(), checkpoint_.next_dirty.end(), next_dirty_.begin());
+  std::copy(checkpoint_.legal_words.begin(), checkpoint_.legal_words.end(), legal_words_.begin());
+  std::copy(checkpoint_.active_inputs.begin(), checkpoint_.active_inputs.end(),
+            active_inputs_.begin());
+  std::copy(checkpoint_.goal_seen.begin(), checkpoint_.goal_seen.end(), goal_seen_.begin());
+  goals_synced_ = checkpoint_.goals_synced;
+}
+
 void Evaluator::LoadState(const State& s) {
   if (!initialized_) {
     FullInit(s);
@@ -53,6 +88,13 @@ void Evaluator::LoadState(const State& s) {
   if (SameFluents(words, next_words_)) {
     LoadNext();
     return;
+  }
+  if (has_checkpoint_) {
+    const size_t from_checkpoint = Distance(words, checkpoint_.loaded);
+    if (from_checkpoint < Distance(words, loaded_)) {
+      RestoreCheckpoint();
+      if (from_checkpoint == 0) return;
+    }
   }
   size_t nw = loaded_.size();
   // Two passes: fluents that become false are pushed first, so that the ones that become

@@ -30,6 +30,13 @@ inline uint32_t NthSetBit(uint64_t bits, uint32_t k) {
 // Returns false if the role has none.
 bool PropnetMachine::DrawMove(const Evaluator& e, size_t r, Rng& rng, Move* move,
                               uint32_t* choices) const {
+  if (net_.legal[r].size() <= 64) {  // the common case: one word, read once
+    const uint64_t bits = LegalWord(e, r, 0);
+    if (bits == 0) return false;
+    *choices = static_cast<uint32_t>(std::popcount(bits));
+    *move = static_cast<Move>(NthSetBit(bits, rng.Below(*choices)));
+    return true;
+  }
   const auto n_words = static_cast<uint32_t>((net_.legal[r].size() + 63) / 64);
   uint32_t count = 0;
   for (uint32_t w = 0; w < n_words; ++w) count += static_cast<uint32_t>(std::popcount(LegalWord(e, r, w)));
@@ -57,6 +64,7 @@ PlayoutResult PropnetMachine::RandomPlayout(const State& s, int max_steps, Rng& 
   const size_t n = joint.size();
   PlayoutResult result;
   e.LoadState(s);
+  if (!e.AtCheckpoint()) e.SaveCheckpoint();
   while (!result.EndsHere(e.Value(net_.terminal), max_steps, stop)) {
     const size_t mark = moves != nullptr ? moves->size() : 0;
     for (size_t r = 0; r < n; ++r) {

@@ -94,6 +94,56 @@ TEST(PropnetPlayoutTest, LegalSetsOverSeveralWordsDrawWhatTheGenericLoopDraws) {
   ExpectSamePlayouts(g, 300, 400);
 }
 
+// A playout saves a checkpoint at its start state and later loads restore it when that is
+// nearer (evaluator.h). Playouts start from states along earlier playouts, and the same
+// workspace answers queries about other states in between: every answer must be the one a
+// fresh workspace gives.
+TEST(PropnetPlayoutTest, CheckpointsLeaveEveryAnswerExact) {
+  Game g(ManyLamps().c_str());
+  const PropnetMachine& m = g.m();
+  auto ws = m.NewWorkspace();
+  std::vector<State> starts(1);
+  m.InitialState(&starts[0]);
+  Rng rng(11), pick(3);
+  for (int i = 0; i < 300; ++i) {
+    const State start = starts[pick.Below(static_cast<uint32_t>(starts.size()))];
+    State end, fresh_end;
+    std::vector<PlayoutMove> moves;
+    Rng replay = rng;
+    PlayoutResult r = m.RandomPlayout(start, 40, rng, *ws, &end, &moves, nullptr);
+    PlayoutResult fresh = m.StateMachine::RandomPlayout(start, 40, replay, *m.NewWorkspace(),
+                                                        &fresh_end, nullptr, nullptr);
+    ASSERT_EQ(r.steps, fresh.steps) << "playout " << i;
+    ASSERT_EQ(end, fresh_end) << "playout " << i;
+    // Replay a prefix: its states become later starts and are queried on `ws` now.
+    State s = start, next;
+    std::vector<Move> joint(static_cast<size_t>(m.num_roles()));
+    const int prefix =
+        r.steps == 0 ? 0 : static_cast<int>(pick.Below(static_cast<uint32_t>(r.steps)));
+    for (int step = 0; step < prefix; ++step) {
+      for (size_t k = 0; k < joint.size(); ++k) {
+        joint[k] = moves[static_cast<size_t>(step) * joint.size() + k].move;
+      }
+      m.NextState(s, joint, *ws, &next);
+      std::swap(s, next);
+    }
+    auto fresh_ws = m.NewWorkspace();
+    ASSERT_EQ(m.IsTerminal(s, *ws), m.IsTerminal(s, *fresh_ws)) << "playout " << i;
+    for (int role = 0; role < m.num_roles(); ++role) {
+      std::vector<Move> legal, fresh_legal;
+      m.LegalMoves(s, role, *ws, &legal);
+      m.LegalMoves(s, role, *fresh_ws, &fresh_legal);
+      ASSERT_EQ(legal, fresh_legal) << "playout " << i;
+      ASSERT_EQ(m.Goal(s, role, *ws), m.Goal(s, role, *fresh_ws)) << "playout " << i;
+    }
+    if (starts.size() < 8) {
+      starts.push_back(s);
+    } else {
+      starts[pick.Below(8)] = s;
+    }
+  }
+}
+
 TEST(PropnetPlayoutTest, StepCapAndStopFlagEndAPlayout) {
   Game g(ManyLamps().c_str());
   const PropnetMachine& m = g.m();
