@@ -56,6 +56,10 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
   build.reason = "propnet of " + std::to_string(pn.stats.components) + " components and " +
                  std::to_string(pn.stats.edges) + " edges built in " +
                  std::to_string(static_cast<int>(pn.stats.build_seconds * 1000)) + " ms";
+  if (pn.stats.demuxed_gates > 0) {
+    build.reason += ", " + std::to_string(pn.stats.demuxed_gates) + " gates behind " +
+                    std::to_string(pn.stats.selector_groups) + " selector groups";
+  }
   return build;
 }
 

@@ -16,7 +16,9 @@ Evaluator::Evaluator(const Propnet& net)
       active_inputs_(net.legal.size(), -1),
       dirty_(net.scc_range.size(), 0),
       old_values_(net.max_scc_size, 0),
-      goal_seen_(net.goal_boundary.size(), 0) {
+      goal_seen_(net.goal_boundary.size(), 0),
+      group_active_(net.group_members.size(), -1) {
+  for (uint64_t w : net.selector_words) has_selectors_ |= w != 0;
   for (const auto* fanouts : {&net.fanout, &net.goal_fanout}) {
     for (const Propnet::Fanout& f : *fanouts) {
       max_fanout_ = std::max<size_t>(max_fanout_, f.special - f.begin);
@@ -60,6 +62,13 @@ void Evaluator::FullInit(const State& s) {
     counters_[i] = c;
   }
   for (size_t k = 0; k < net_.goal_boundary.size(); ++k) goal_seen_[k] = Value(net_.goal_boundary[k]);
+  std::fill(group_active_.begin(), group_active_.end(), -1);
+  for (uint32_t f = 0; f < net_.num_fluents; ++f) {
+    const int32_t g = net_.fluent_group[f];
+    if (g >= 0 && ((loaded_[f >> 6] >> (f & 63)) & 1)) {
+      group_active_[static_cast<size_t>(g)] = static_cast<int32_t>(net_.fluent_group_index[f]);
+    }
+  }
   std::fill(legal_words_.begin(), legal_words_.end(), 0);
   for (size_t r = 0; r < net_.legal.size(); ++r) {
     for (size_t m = 0; m < net_.legal[r].size(); ++m) {
@@ -133,7 +142,12 @@ void Evaluator::Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) 
       stack[top] = e;
       top += (before ^ after) >> 31;
     }
-    if (f.special != f.end) [[unlikely]] PropagateSpecial(ev >> 1, end, edges + f.end);
+    if (f.special != f.end) [[unlikely]] {
+      top_ = top;  // demux and recompute edges push
+      PropagateSpecial(ev >> 1, end, edges + f.end);
+      top = top_;
+      stack = stack_.data();
+    }
   }
   top_ = 0;
 }
@@ -142,15 +156,42 @@ void Evaluator::PropagateSpecial(uint32_t c, const uint32_t* begin, const uint32
   for (const uint32_t* k = begin; k != end; ++k) {
     uint32_t e = *k;
     uint32_t t = e & kEdgeTargetMask;
-    // c computes (next t) / legal bit t; it flipped, so does the bit.
-    if (e & kNextEdge) {
-      next_words_[t >> 6] ^= uint64_t{1} << (t & 63);
-      next_dirty_[t >> 12] |= uint64_t{1} << ((t >> 6) & 63);
-    } else if (e & kLegalEdge) {
-      legal_words_[t >> 6] ^= uint64_t{1} << (t & 63);
-    } else {
-      MarkSccDirty(c, t);
+    switch (e & kSpecialKindMask) {
+      case kNextEdge:  // c computes (next t); it flipped, so does the bit
+        next_words_[t >> 6] ^= uint64_t{1} << (t & 63);
+        next_dirty_[t >> 12] |= uint64_t{1} << ((t >> 6) & 63);
+        break;
+      case kLegalEdge:  // c is legal bit t
+        legal_words_[t >> 6] ^= uint64_t{1} << (t & 63);
+        break;
+      case kDemuxEdge:
+        PropagateDemux(c, t);
+        break;
+      case kRecomputeEdge: {  // c selects gate t: t = c AND partner
+        const uint32_t partner = net_.demux_partner[t];
+        SetGate(t, kTrueCounter - 2 + (counters_[c] >> 31) +
+                       ((counters_[partner & kEdgeTargetMask] >> 31) ^ (partner >> 31)));
+        break;
+      }
+      default:
+        MarkSccDirty(c, t);
     }
+  }
+}
+
+// A demuxed gate is set from its inputs' current values, not moved by +1/-1: the gates of
+// inactive members hold stale counts, and a selector and the source may change in one
+// propagation in either order. Setting is idempotent, so the gate is exact once the last
+// change of either input has been processed.
+void Evaluator::PropagateDemux(uint32_t source, uint32_t demux) {
+  const int32_t active = group_active_[net_.demux_group[demux]];
+  if (active < 0) return;  // every gate of the group is false
+  // The active member's selector is true: each gate is the source's value (inverted).
+  const uint32_t value = counters_[source] >> 31;
+  const uint32_t i = net_.demux_index_begin[demux] + static_cast<uint32_t>(active);
+  for (uint32_t k = net_.demux_index[i]; k < net_.demux_index[i + 1]; ++k) {
+    const uint32_t target = net_.demux_targets[k];
+    SetGate(target >> 1, kTrueCounter - 1 + (value ^ (target & 1)));
   }
 }
 

@@ -28,7 +28,9 @@ class Evaluator {
   explicit Evaluator(const Propnet& net);
 
   // Makes every component's value the one it has in state `s` (bits at or beyond
-  // num_fluents are ignored). Move inputs keep their last values.
+  // num_fluents are ignored). Move inputs keep their last values. `s` must be a state the
+  // game can reach (the initial state, successors, or anything the prover agrees with):
+  // gates behind a selector group (demux.cc) assume at most one member of it holds.
   void LoadState(const State& s);
   // Sets the move inputs to `joint` (one move per role; an id out of range sets the
   // role's no-move leaf) and propagates.
@@ -87,6 +89,17 @@ class Evaluator {
   // The flagged outputs [begin, end) of c (propnet.h, Fanout::special).
   [[gnu::always_inline]] inline void PropagateSpecial(uint32_t c, const uint32_t* begin,
                                                       const uint32_t* end);
+  // Sets the gates of the active member of a demux's group (its source changed).
+  void PropagateDemux(uint32_t source, uint32_t demux);
+  // Gives a demuxed gate the counter its inputs' values make and pushes its flip, if any.
+  void SetGate(uint32_t gate, uint32_t counter) {
+    const uint32_t before = counters_[gate];
+    counters_[gate] = counter;
+    if ((before ^ counter) >> 31) Push(gate << 1 | counter >> 31);
+  }
+  // Keeps group_active_ up to date as the selector fluents of `bits` in word w are set to
+  // `value` (all turn-offs of a load before its turn-ons).
+  void TrackSelectors(size_t w, uint64_t bits, bool value);
   void MarkSccDirty(uint32_t source, uint32_t target);
   void RecomputeScc(uint32_t scc, bool emit_changes);
 
@@ -108,6 +121,8 @@ class Evaluator {
   std::vector<uint8_t> old_values_;  // scratch for RecomputeScc
   std::vector<uint32_t> work_;
   std::vector<uint8_t> goal_seen_;  // per goal_boundary entry: value last passed on
+  std::vector<int32_t> group_active_;  // per selector group: index of its true member, or -1
+  bool has_selectors_ = false;         // some demux reads a selector group
   bool goals_synced_ = false;
   // SaveCheckpoint's copy of everything above that describes the loaded state.
   struct Checkpoint {
@@ -115,6 +130,7 @@ class Evaluator {
     std::vector<uint64_t> loaded, next_words, next_dirty, legal_words;
     std::vector<int32_t> active_inputs;
     std::vector<uint8_t> goal_seen;
+    std::vector<int32_t> group_active;
     bool goals_synced = false;
   };
   Checkpoint checkpoint_;

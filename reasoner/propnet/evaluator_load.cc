@@ -35,6 +35,9 @@ void Evaluator::ResetNextDirty() {
 }
 
 void Evaluator::SetFluents(size_t w, uint64_t bits, bool value) {
+  if (has_selectors_ && (bits & net_.selector_words[w]) != 0) [[unlikely]] {
+    TrackSelectors(w, bits & net_.selector_words[w], value);
+  }
   while (bits != 0) {
     uint32_t f = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits)));
     bits &= bits - 1;
@@ -62,6 +65,7 @@ void Evaluator::SaveCheckpoint() {
   checkpoint_.legal_words = legal_words_;
   checkpoint_.active_inputs = active_inputs_;
   checkpoint_.goal_seen = goal_seen_;
+  checkpoint_.group_active = group_active_;
   checkpoint_.goals_synced = goals_synced_;
   has_checkpoint_ = true;
 }
@@ -75,7 +79,22 @@ void Evaluator::RestoreCheckpoint() {
   std::copy(checkpoint_.active_inputs.begin(), checkpoint_.active_inputs.end(),
             active_inputs_.begin());
   std::copy(checkpoint_.goal_seen.begin(), checkpoint_.goal_seen.end(), goal_seen_.begin());
+  std::copy(checkpoint_.group_active.begin(), checkpoint_.group_active.end(),
+            group_active_.begin());
   goals_synced_ = checkpoint_.goals_synced;
+}
+
+void Evaluator::TrackSelectors(size_t w, uint64_t bits, bool value) {
+  for (; bits != 0; bits &= bits - 1) {
+    const auto f = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits)));
+    int32_t& active = group_active_[static_cast<size_t>(net_.fluent_group[f])];
+    const auto index = static_cast<int32_t>(net_.fluent_group_index[f]);
+    if (value) {
+      active = index;
+    } else if (active == index) {
+      active = -1;
+    }
+  }
 }
 
 void Evaluator::LoadState(const State& s) {

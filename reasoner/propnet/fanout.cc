@@ -29,17 +29,27 @@ struct Lists {
 
 }  // namespace
 
-void BuildFanout(const std::vector<uint8_t>& main, Propnet* out) {
+void BuildFanout(const std::vector<uint8_t>& main, const DemuxPlan& demux, Propnet* out) {
   Propnet& net = *out;
   uint32_t m = net.num_components();
   Lists main_lists(m), goal_lists(m);
+  // A demuxed gate's selector reaches it by a recompute edge, its other input through the
+  // source's demux edge (one per demux); neither has a plain edge into it.
+  auto routed = [&](uint32_t t, uint32_t k) -> int {  // 0 plain, 1 selector, 2 demuxed
+    const uint8_t sel = demux.selector_input[t];
+    if (sel == 0) return 0;
+    return k - net.in_begin[t] + 1 == sel ? 1 : 2;
+  };
   for (uint32_t t = 0; t < m; ++t) {
     Lists& lists = main[t] ? main_lists : goal_lists;
     for (uint32_t k = net.in_begin[t]; k < net.in_begin[t + 1]; ++k) {
       uint32_t src = net.in_edges[k] & kEdgeTargetMask;
-      ++(net.scc_of[t] >= 0 ? lists.special_count : lists.plain_count)[src];
+      const int how = routed(t, k);
+      if (how == 2) continue;
+      ++(net.scc_of[t] >= 0 || how == 1 ? lists.special_count : lists.plain_count)[src];
     }
   }
+  for (uint32_t y : demux.source) ++main_lists.special_count[y];
   // Pseudo-edges from each fluent's `next` component to the fluent, and from each legal
   // component to its bit in the legal bitset, so the evaluator keeps both up to date.
   for (uint32_t c : net.fluent_next) ++main_lists.special_count[c];
@@ -64,13 +74,20 @@ void BuildFanout(const std::vector<uint8_t>& main, Propnet* out) {
       if (net.legal_guarded[r][mv]) net.legal_guarded_words[bit >> 6] |= uint64_t{1} << (bit & 63);
     }
   }
+  for (uint32_t d = 0; d < demux.source.size(); ++d) {
+    net.out_edges[main_lists.special_count[demux.source[d]]++] = d | kDemuxEdge;
+  }
   for (uint32_t t = 0; t < m; ++t) {
     Lists& lists = main[t] ? main_lists : goal_lists;
     std::vector<uint32_t>& edges = main[t] ? net.out_edges : net.goal_edges;
     for (uint32_t k = net.in_begin[t]; k < net.in_begin[t + 1]; ++k) {
       uint32_t e = net.in_edges[k];
       uint32_t src = e & kEdgeTargetMask;
-      if (net.scc_of[t] >= 0) {
+      const int how = routed(t, k);
+      if (how == 2) continue;
+      if (how == 1) {
+        edges[lists.special_count[src]++] = t | kRecomputeEdge;
+      } else if (net.scc_of[t] >= 0) {
         edges[lists.special_count[src]++] = t | (e & kInvertedEdge) | kSccEdge;
       } else {
         edges[lists.plain_count[src]++] = t << 1 | (e >> 31);

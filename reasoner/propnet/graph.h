@@ -61,10 +61,21 @@ void ComplementMoveDisjunctions(Graph& g, const std::vector<uint32_t>& merged);
 void ExtractLegalGuards(Graph& g, std::vector<uint32_t>& root, std::vector<uint32_t>* guard,
                         std::vector<std::vector<uint8_t>>* guarded);
 
+// Finds selector groups among the fluents and plans demultiplexed edges into the gates
+// that read them (demux.cc); fills the net's group and demux fields and returns, per
+// component, whether it is a demuxed gate (BuildFanout then routes its inputs specially)
+// and each demux's source.
+struct DemuxPlan {
+  // Per component: 0, or 1 + the position among its inputs of a demuxed gate's selector.
+  std::vector<uint8_t> selector_input;
+  std::vector<uint32_t> source;  // per demux: the component whose changes it routes
+};
+DemuxPlan PlanDemux(const std::vector<uint8_t>& main, Propnet* net);
+
 // Fills net->fanout, out_edges, goal_fanout, goal_edges, goal_boundary, legal_bit,
 // legal_words and legal_guarded_words (fanout.cc) from the ordered inputs, SCCs,
 // fluent_next, legal and legal_guarded; `main[c]`: legal, terminal or next need c.
-void BuildFanout(const std::vector<uint8_t>& main, Propnet* net);
+void BuildFanout(const std::vector<uint8_t>& main, const DemuxPlan& demux, Propnet* net);
 
 // Consumes `graph`.
 bool LayOut(Graph& graph, ground::Budget& budget, Propnet* out, std::string* error);

@@ -244,7 +244,7 @@ bool LayOut(Graph& g, ground::Budget& budget, Propnet* out, std::string* error) 
   net.terminal = new_of[g.terminal];
   for (uint32_t v : g.no_move) net.no_move.push_back(new_of[v]);
   net.initial = std::move(g.initial);
-  BuildFanout(main, &net);
+  BuildFanout(main, PlanDemux(main, &net), &net);
   return true;
 }
 

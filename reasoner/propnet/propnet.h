@@ -30,11 +30,15 @@ inline constexpr uint32_t kTrueCounter = 0x80000000u;
 inline constexpr uint32_t kFalseCounter = 0x7FFFFFFFu;
 inline constexpr uint32_t kInvertedEdge = 0x80000000u;  // on input and output edges
 inline constexpr uint32_t kSccEdge = 0x40000000u;       // output edge into a cyclic SCC
+inline constexpr uint32_t kDemuxEdge = 0x20000000u;     // pseudo-edge: demux id (see demux_*)
+inline constexpr uint32_t kRecomputeEdge = 0x30000000u;  // pseudo-edge: a demuxed gate the
+                                                         // source selects
 inline constexpr uint32_t kNextEdge = 0x10000000u;      // pseudo-edge: target is the fluent
                                                         // whose `next` the source computes
 inline constexpr uint32_t kLegalEdge = 0x08000000u;     // pseudo-edge: target is a bit of the
                                                         // legal bitset (legal_bit)
 inline constexpr uint32_t kEdgeTargetMask = 0x07FFFFFFu;
+inline constexpr uint32_t kSpecialKindMask = 0x38000000u;  // next, legal, demux or recompute
 inline constexpr uint32_t kNoGuard = 0xFFFFFFFFu;
 
 struct Propnet {
@@ -45,7 +49,8 @@ struct Propnet {
   // target << 1 | 1 if it reads it inverted; edges[special, end) are flagged:
   // kNextEdge | fluent whose `next` it computes, kLegalEdge | bit of the legal bitset
   // (legal_bit) that is its value, kSccEdge | target (| kInvertedEdge) for a target
-  // inside a cyclic SCC.
+  // inside a cyclic SCC, kDemuxEdge | demux and kRecomputeEdge | gate (below). The kind
+  // of a flagged edge is (edge & kSpecialKindMask).
   struct Fanout {
     uint32_t begin, special, end;
   };
@@ -91,6 +96,23 @@ struct Propnet {
   std::vector<std::vector<std::pair<int, uint32_t>>> goals;  // role -> (value, component)
   uint32_t terminal = 0;
   State initial;
+
+  // ---- Selector groups and demultiplexed edges (demux.cc explains them) ----
+  std::vector<int32_t> fluent_group;         // fluent -> group id, or -1
+  std::vector<uint32_t> fluent_group_index;  // fluent -> its index among the group's members
+  std::vector<std::vector<uint32_t>> group_members;  // group -> fluents
+  // Fluents of groups that some demux reads: the evaluator tracks which one is true.
+  std::vector<uint64_t> selector_words;
+  // Demux d reads group demux_group[d]; while member k is the group's true fluent, a change
+  // of the demux's source is passed on only to the gates demux_targets[demux_index[i]],
+  // ..., demux_targets[demux_index[i + 1] - 1], where i = demux_index_begin[d] + k; each
+  // is gate << 1 | 1 if the gate reads the source inverted. A demuxed gate is a two-input
+  // AND of its selector and demux_partner[gate] (the source | kInvertedEdge?).
+  std::vector<uint32_t> demux_group;
+  std::vector<uint32_t> demux_index_begin;
+  std::vector<uint32_t> demux_index;
+  std::vector<uint32_t> demux_targets;
+  std::vector<uint32_t> demux_partner;  // size n
 
   uint32_t num_components() const { return static_cast<uint32_t>(base_counter.size()); }
   size_t num_edges() const { return out_edges.size() + goal_edges.size(); }

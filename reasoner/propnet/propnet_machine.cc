@@ -49,6 +49,8 @@ PropnetBuild PropnetMachine::Build(const gdl::Description& description,
     st.fluents = net.num_fluents;
     for (const auto& role : net.legal) st.moves += role.size();
     st.cyclic_sccs = net.scc_range.size();
+    st.selector_groups = net.group_members.size();
+    st.demuxed_gates = net.demux_targets.size();
     st.build_seconds = budget.ElapsedSeconds();
     result.machine = std::make_shared<PropnetMachine>(
         description.symbols, description.roles, std::move(net), std::move(graph.fluent_terms),

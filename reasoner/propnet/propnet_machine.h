@@ -39,6 +39,8 @@ struct PropnetStats {
   uint32_t fluents = 0;
   size_t moves = 0;         // summed over roles
   size_t cyclic_sccs = 0;   // positive recursion in the ground rules
+  size_t selector_groups = 0;  // fluents of which at most one holds (demux.cc)
+  size_t demuxed_gates = 0;    // gates reached through a selector group's demux
   double ground_seconds = 0;
   double build_seconds = 0;  // grounding + circuit
 };
