@@ -24,8 +24,17 @@ Evaluator::Evaluator(const Propnet& net)
       max_fanout_ = std::max<size_t>(max_fanout_, f.special - f.begin);
     }
   }
-  stack_.resize(1024 + max_fanout_);
-  stack_limit_ = 1024;
+  size_t leaves = 0;
+  for (uint8_t leaf : net.is_leaf) leaves += leaf;
+  stack_.resize(1024 + leaves + max_fanout_);
+  stack_limit_ = 1024 + leaves;
+  move_begin_.push_back(0);
+  for (size_t r = 0; r < net.input.size(); ++r) {
+    for (int32_t leaf : net.input[r]) {
+      move_leaf_.push_back(leaf >= 0 ? static_cast<uint32_t>(leaf) : net.no_move[r]);
+    }
+    move_begin_.push_back(static_cast<uint32_t>(move_leaf_.size()));
+  }
   dirty_heap_.reserve(net.scc_range.size());
   work_.reserve(net.max_scc_size);
   if (net.num_fluents % 64 != 0) last_word_mask_ = (uint64_t{1} << (net.num_fluents % 64)) - 1;
@@ -98,10 +107,9 @@ void Evaluator::SyncGoals() {
   goals_synced_ = true;
 }
 
-void Evaluator::Drain(bool goal_edges) {
+void Evaluator::DrainSccs(bool goal_edges) {
   const Propnet::Fanout* fanout = goal_edges ? net_.goal_fanout.data() : net_.fanout.data();
   const uint32_t* edges = goal_edges ? net_.goal_edges.data() : net_.out_edges.data();
-  Propagate(fanout, edges);
   while (!dirty_heap_.empty()) {
     std::pop_heap(dirty_heap_.begin(), dirty_heap_.end(), std::greater<>());
     uint32_t scc = dirty_heap_.back();
@@ -142,40 +150,39 @@ void Evaluator::Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) 
       stack[top] = e;
       top += (before ^ after) >> 31;
     }
-    if (f.special != f.end) [[unlikely]] {
-      top_ = top;  // demux and recompute edges push
-      PropagateSpecial(ev >> 1, end, edges + f.end);
-      top = top_;
-      stack = stack_.data();
+    for (const uint32_t* k = end; k != edges + f.end; ++k) {  // flagged outputs
+      const uint32_t e = *k;
+      const uint32_t t = e & kEdgeTargetMask;
+      if ((e & kSpecialKindMask) == kNextEdge) {  // ev computes (next t): the bit flips
+        next_words_[t >> 6] ^= uint64_t{1} << (t & 63);
+        next_dirty_[t >> 12] |= uint64_t{1} << ((t >> 6) & 63);
+      } else if ((e & kSpecialKindMask) == kLegalEdge) {  // ev is legal bit t
+        legal_words_[t >> 6] ^= uint64_t{1} << (t & 63);
+      } else {
+        top_ = top;  // demux and recompute edges push
+        PropagateRare(ev >> 1, e);
+        top = top_;
+        stack = stack_.data();
+      }
     }
   }
   top_ = 0;
 }
 
-void Evaluator::PropagateSpecial(uint32_t c, const uint32_t* begin, const uint32_t* end) {
-  for (const uint32_t* k = begin; k != end; ++k) {
-    uint32_t e = *k;
-    uint32_t t = e & kEdgeTargetMask;
-    switch (e & kSpecialKindMask) {
-      case kNextEdge:  // c computes (next t); it flipped, so does the bit
-        next_words_[t >> 6] ^= uint64_t{1} << (t & 63);
-        next_dirty_[t >> 12] |= uint64_t{1} << ((t >> 6) & 63);
-        break;
-      case kLegalEdge:  // c is legal bit t
-        legal_words_[t >> 6] ^= uint64_t{1} << (t & 63);
-        break;
-      case kDemuxEdge:
-        PropagateDemux(c, t);
-        break;
-      case kRecomputeEdge: {  // c selects gate t: t = c AND partner
-        const uint32_t partner = net_.demux_partner[t];
-        SetGate(t, kTrueCounter - 2 + (counters_[c] >> 31) +
-                       ((counters_[partner & kEdgeTargetMask] >> 31) ^ (partner >> 31)));
-        break;
-      }
-      default:
-        MarkSccDirty(c, t);
+void Evaluator::PropagateRare(uint32_t c, uint32_t e) {
+  const uint32_t t = e & kEdgeTargetMask;
+  switch (e & kSpecialKindMask) {
+    case kDemuxEdge:
+      PropagateDemux(c, t);
+      break;
+    case kRecomputeEdge: {  // c selects gate t: t = c AND partner
+      const uint32_t partner = net_.demux_partner[t];
+      SetGate(t, kTrueCounter - 2 + (counters_[c] >> 31) +
+                     ((counters_[partner & kEdgeTargetMask] >> 31) ^ (partner >> 31)));
+      break;
     }
+    default:
+      MarkSccDirty(c, t);
   }
 }
 

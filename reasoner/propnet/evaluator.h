@@ -13,6 +13,7 @@
 // event stack may grow during the first few propagations and the first SaveCheckpoint
 // sizes its copy.
 
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -62,7 +63,9 @@ class Evaluator {
   void SetLeaf(uint32_t c, bool value) {
     counters_[c] = value ? kTrueCounter : kFalseCounter;
     const Propnet::Fanout& f = net_.fanout[c];
-    if (f.begin != f.end) Push(c << 1 | (value ? 1u : 0u));  // e.g. a noop that feeds nothing
+    // No capacity check: leaves are pushed only between drains, each at most once, and
+    // the stack has room for all of them. A leaf that feeds nothing (a noop) is not pushed.
+    if (f.begin != f.end) stack_[top_++] = c << 1 | (value ? 1u : 0u);
     goals_synced_ = false;
   }
   // The number of fluents in which `words` and `ref` differ.
@@ -76,7 +79,15 @@ class Evaluator {
     stack_[top_++] = event;
   }
   // Sets the leaves of the fluents w * 64 + i for each bit i of `bits` to `value`.
-  void SetFluents(size_t w, uint64_t bits, bool value);
+  void SetFluents(size_t w, uint64_t bits, bool value) {
+    if (has_selectors_ && (bits & net_.selector_words[w]) != 0) [[unlikely]] {
+      TrackSelectors(w, bits & net_.selector_words[w], value);
+    }
+    for (; bits != 0; bits &= bits - 1) {
+      const int32_t c = net_.fluent_base[w * 64 + static_cast<size_t>(std::countr_zero(bits))];
+      if (c >= 0) SetLeaf(static_cast<uint32_t>(c), value);
+    }
+  }
   // Loads the successor state (next_words_): only the words flagged in next_dirty_.
   void LoadNext();
   // Whether `words` (the words of a state) equals `ref` on the first num_fluents bits.
@@ -84,11 +95,19 @@ class Evaluator {
   // Flags every word in which next_words_ and loaded_ differ, and only those.
   void ResetNextDirty();
   // Propagates pending changes along main edges, or along goal-only edges.
-  void Drain(bool goal_edges);
+  void Drain(bool goal_edges) {
+    if (goal_edges) {
+      Propagate(net_.goal_fanout.data(), net_.goal_edges.data());
+    } else {
+      Propagate(net_.fanout.data(), net_.out_edges.data());
+    }
+    if (!dirty_heap_.empty()) [[unlikely]] DrainSccs(goal_edges);
+  }
+  // Recomputes the dirty cyclic SCCs in order, propagating their changes.
+  void DrainSccs(bool goal_edges);
   void Propagate(const Propnet::Fanout* fanout, const uint32_t* edges);
-  // The flagged outputs [begin, end) of c (propnet.h, Fanout::special).
-  [[gnu::always_inline]] inline void PropagateSpecial(uint32_t c, const uint32_t* begin,
-                                                      const uint32_t* end);
+  // A flagged output e of c other than next and legal: demux, recompute or cycle.
+  [[gnu::noinline]] void PropagateRare(uint32_t c, uint32_t e);
   // Sets the gates of the active member of a demux's group (its source changed).
   void PropagateDemux(uint32_t source, uint32_t demux);
   // Gives a demuxed gate the counter its inputs' values make and pushes its flip, if any.
@@ -112,6 +131,9 @@ class Evaluator {
   std::vector<uint64_t> next_dirty_;
   std::vector<uint64_t> legal_words_;  // values of the legal components, kept up to date
   std::vector<int32_t> active_inputs_;  // per role: the move leaf currently true
+  // Role r's move m is leaf move_leaf_[move_begin_[r] + m] (the no-move leaf if none).
+  std::vector<uint32_t> move_begin_;
+  std::vector<uint32_t> move_leaf_;
   std::vector<uint32_t> stack_;  // pending changes [0, top_): component << 1 | new value
   size_t top_ = 0;
   size_t max_fanout_ = 0;    // most gates reading one component

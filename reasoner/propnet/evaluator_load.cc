@@ -34,18 +34,6 @@ void Evaluator::ResetNextDirty() {
   }
 }
 
-void Evaluator::SetFluents(size_t w, uint64_t bits, bool value) {
-  if (has_selectors_ && (bits & net_.selector_words[w]) != 0) [[unlikely]] {
-    TrackSelectors(w, bits & net_.selector_words[w], value);
-  }
-  while (bits != 0) {
-    uint32_t f = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits)));
-    bits &= bits - 1;
-    int32_t c = net_.fluent_base[f];
-    if (c >= 0) SetLeaf(static_cast<uint32_t>(c), value);
-  }
-}
-
 size_t Evaluator::Distance(std::span<const uint64_t> words,
                            const std::vector<uint64_t>& ref) const {
   size_t d = 0;
@@ -135,32 +123,34 @@ void Evaluator::LoadState(const State& s) {
 
 void Evaluator::LoadNext() {
   // As in LoadState, turn-offs are pushed first; only flagged words can differ.
-  for (int pass = 0; pass < 2; ++pass) {
-    for (size_t d = 0; d < next_dirty_.size(); ++d) {
-      uint64_t dirty = next_dirty_[d];
-      while (dirty != 0) {
-        size_t w = d * 64 + static_cast<size_t>(std::countr_zero(dirty));
-        dirty &= dirty - 1;
-        uint64_t now = next_words_[w];
-        uint64_t diff = (now ^ loaded_[w]) & (pass == 0 ? ~now : now);
-        if (pass == 1) loaded_[w] = now;
-        SetFluents(w, diff, pass == 1);
-      }
+  const size_t dirty_words = next_dirty_.size();
+  for (size_t d = 0; d < dirty_words; ++d) {
+    for (uint64_t dirty = next_dirty_[d]; dirty != 0; dirty &= dirty - 1) {
+      const size_t w = d * 64 + static_cast<size_t>(std::countr_zero(dirty));
+      const uint64_t now = next_words_[w];
+      SetFluents(w, (now ^ loaded_[w]) & ~now, false);
     }
   }
-  // loaded_ == next_words_ now; propagation flags the words whose `next` changes again.
-  std::fill(next_dirty_.begin(), next_dirty_.end(), 0);
+  for (size_t d = 0; d < dirty_words; ++d) {
+    for (uint64_t dirty = next_dirty_[d]; dirty != 0; dirty &= dirty - 1) {
+      const size_t w = d * 64 + static_cast<size_t>(std::countr_zero(dirty));
+      const uint64_t now = next_words_[w];
+      SetFluents(w, (now ^ loaded_[w]) & now, true);
+      loaded_[w] = now;
+    }
+    // loaded_ == next_words_ here now; propagation flags the words whose `next` changes.
+    next_dirty_[d] = 0;
+  }
   if (top_ != 0) Drain(false);
 }
 
 void Evaluator::SetJoint(std::span<const Move> joint) {
   for (size_t r = 0; r < active_inputs_.size(); ++r) {
-    int32_t c = static_cast<int32_t>(net_.no_move[r]);
-    if (r < joint.size() && joint[r] >= 0 &&
-        static_cast<size_t>(joint[r]) < net_.input[r].size()) {
-      int32_t leaf = net_.input[r][static_cast<size_t>(joint[r])];
-      if (leaf >= 0) c = leaf;
-    }
+    const uint32_t begin = move_begin_[r];
+    // A negative or too large id selects the no-move leaf.
+    const auto m = static_cast<uint32_t>(r < joint.size() ? joint[r] : -1);
+    const auto c = static_cast<int32_t>(m < move_begin_[r + 1] - begin ? move_leaf_[begin + m]
+                                                                        : net_.no_move[r]);
     if (c == active_inputs_[r]) continue;
     if (active_inputs_[r] >= 0) SetLeaf(static_cast<uint32_t>(active_inputs_[r]), false);
     active_inputs_[r] = ~c;  // marks the role for the second pass
