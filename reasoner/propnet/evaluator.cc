@@ -63,12 +63,7 @@ void Evaluator::FullInit(const State& s) {
       if (net_.scc_range[static_cast<size_t>(scc)].first == i) RecomputeScc(static_cast<uint32_t>(scc), false);
       continue;
     }
-    uint32_t c = net_.base_counter[i];
-    for (uint32_t k = net_.in_begin[i]; k < net_.in_begin[i + 1]; ++k) {
-      uint32_t e = net_.in_edges[k];
-      c += (counters_[e & kEdgeTargetMask] >> 31) ^ (e >> 31);
-    }
-    counters_[i] = c;
+    counters_[i] = Recomputed(i);
   }
   for (size_t k = 0; k < net_.goal_boundary.size(); ++k) goal_seen_[k] = Value(net_.goal_boundary[k]);
   std::fill(group_active_.begin(), group_active_.end(), -1);
@@ -94,8 +89,58 @@ void Evaluator::FullInit(const State& s) {
   initialized_ = true;
 }
 
+// Propagating the boundary's changes costs an event for every flip they cause, and one
+// change may cascade through many (piece counting); recomputing the goal part costs one
+// pass over its edges, cheap per edge. The evaluator learns how many events each direct
+// goal output of a changed boundary component causes, and recomputes when that predicts
+// more work than the pass.
+namespace {
+
+// Runs a goal_program (propnet.h). Gates have few inputs: vectorising the inner loop only
+// adds set-up, so it is kept scalar.
+[[gnu::optimize("no-tree-vectorize")]] void RunProgram(const std::vector<uint32_t>& program,
+                                                        uint32_t* counters) {
+  const uint32_t* p = program.data();
+  const uint32_t* const end = p + program.size();
+  while (p != end) {
+    const uint32_t gate = p[0];
+    uint32_t c = p[1];
+    const uint32_t* const inputs_end = p + 3 + p[2];
+    for (p += 3; p != inputs_end; ++p) c += (counters[*p & kEdgeTargetMask] >> 31) ^ (*p >> 31);
+    counters[gate] = c;
+  }
+}
+
+}  // namespace
+
 void Evaluator::SyncGoals() {
   if (goals_synced_) return;
+  goals_synced_ = true;
+  size_t direct = 0;
+  for (size_t k = 0; k < net_.goal_boundary.size(); ++k) {
+    const uint32_t c = net_.goal_boundary[k];
+    if (Value(c) == (goal_seen_[k] != 0)) continue;
+    const Propnet::Fanout& f = net_.goal_fanout[c];
+    direct += f.end - f.begin;
+  }
+  if (direct == 0) return;
+  const double pass = static_cast<double>(net_.goal_edges.size() + net_.goal_order.size());
+  if (goal_cascade_ * static_cast<double>(direct) * kEventWeight > pass) {
+    for (size_t k = 0; k < net_.goal_boundary.size(); ++k) goal_seen_[k] = Value(net_.goal_boundary[k]);
+    if (!net_.goal_program.empty()) {
+      RunProgram(net_.goal_program, counters_.data());
+      return;
+    }
+    for (uint32_t i : net_.goal_order) {
+      const int32_t scc = net_.scc_of[i];
+      if (scc < 0) {
+        counters_[i] = Recomputed(i);
+      } else if (net_.scc_range[static_cast<size_t>(scc)].first == i) {
+        RecomputeScc(static_cast<uint32_t>(scc), false);
+      }
+    }
+    return;
+  }
   for (size_t k = 0; k < net_.goal_boundary.size(); ++k) {
     uint32_t c = net_.goal_boundary[k];
     uint8_t v = Value(c) ? 1 : 0;
@@ -103,8 +148,10 @@ void Evaluator::SyncGoals() {
     goal_seen_[k] = v;
     Push(c << 1 | v);
   }
+  const uint64_t before = events_;
   if (top_ != 0) Drain(true);
-  goals_synced_ = true;
+  goal_cascade_ = 0.75 * goal_cascade_ +
+                  0.25 * static_cast<double>(events_ - before) / static_cast<double>(direct);
 }
 
 void Evaluator::DrainSccs(bool goal_edges) {
@@ -130,6 +177,7 @@ void Evaluator::Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) 
   uint32_t* const counters = counters_.data();
   uint32_t* stack = stack_.data();
   size_t top = top_;
+  uint64_t events = 0;
   while (top != 0) {
     if (top > stack_limit_) [[unlikely]] {
       stack_.resize(stack_.size() * 2);
@@ -137,6 +185,7 @@ void Evaluator::Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) 
       stack = stack_.data();
     }
     const uint32_t ev = stack[--top];
+    ++events;
     const uint32_t v = ev & 1;
     const Propnet::Fanout f = fanout[ev >> 1];
     const uint32_t* const end = edges + f.special;
@@ -167,6 +216,7 @@ void Evaluator::Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) 
     }
   }
   top_ = 0;
+  events_ += events;
 }
 
 void Evaluator::PropagateRare(uint32_t c, uint32_t e) {

@@ -6,7 +6,8 @@
 // differ (when the state is the successor it computed last, only the words of fluents
 // whose `next` changed are even looked at). Components that only goals need are brought up
 // to date lazily (SyncGoals), so playouts pay for goal logic (e.g. piece counting) only at
-// the states they score.
+// the states they score: by propagating what changed, or, when that is predicted to cost
+// more (many changes that cascade), by one pass over the goal gates in order.
 //
 // Ownership: refers to a Propnet that must outlive it. Thread safety: one Evaluator per
 // thread; not synchronised. After the first call no method allocates, except that the
@@ -60,6 +61,15 @@ class Evaluator {
 
  private:
   void FullInit(const State& s);
+  // The counter gate i (outside cycles) has given its inputs' values.
+  uint32_t Recomputed(uint32_t i) const {
+    uint32_t c = net_.base_counter[i];
+    for (uint32_t k = net_.in_begin[i]; k < net_.in_begin[i + 1]; ++k) {
+      const uint32_t e = net_.in_edges[k];
+      c += (counters_[e & kEdgeTargetMask] >> 31) ^ (e >> 31);
+    }
+    return c;
+  }
   void SetLeaf(uint32_t c, bool value) {
     counters_[c] = value ? kTrueCounter : kFalseCounter;
     const Propnet::Fanout& f = net_.fanout[c];
@@ -146,6 +156,10 @@ class Evaluator {
   std::vector<int32_t> group_active_;  // per selector group: index of its true member, or -1
   bool has_selectors_ = false;         // some demux reads a selector group
   bool goals_synced_ = false;
+  uint64_t events_ = 0;         // changes propagated so far
+  double goal_cascade_ = 1.0;   // events per direct goal output in recent goal drains
+  // How many edges of a recomputing pass one propagated event costs, roughly.
+  static constexpr double kEventWeight = 16.0;
   // SaveCheckpoint's copy of everything above that describes the loaded state.
   struct Checkpoint {
     std::vector<uint32_t> counters;

@@ -94,6 +94,19 @@ void BuildFanout(const std::vector<uint8_t>& main, const DemuxPlan& demux, Propn
       }
     }
   }
+  net.goal_order.clear();
+  net.goal_program.clear();
+  bool goal_cycles = false;
+  for (uint32_t c = 0; c < m; ++c) {
+    if (main[c] || net.is_leaf[c]) continue;
+    net.goal_order.push_back(c);
+    goal_cycles |= net.scc_of[c] >= 0;
+    net.goal_program.insert(net.goal_program.end(),
+                            {c, net.base_counter[c], net.in_begin[c + 1] - net.in_begin[c]});
+    net.goal_program.insert(net.goal_program.end(), net.in_edges.begin() + net.in_begin[c],
+                            net.in_edges.begin() + net.in_begin[c + 1]);
+  }
+  if (goal_cycles) net.goal_program.clear();
   net.goal_boundary.clear();
   for (uint32_t c = 0; c < m; ++c) {
     const Propnet::Fanout& f = net.goal_fanout[c];

@@ -63,6 +63,12 @@ struct Propnet {
   // Main components (leaves included) with goal-only outputs: the evaluator passes their
   // changes on to the goal-only part when a goal is asked.
   std::vector<uint32_t> goal_boundary;
+  // The goal-only gates in topological order: when much of the boundary changed, the
+  // evaluator recomputes them in one pass instead of propagating changes. goal_program is
+  // that pass laid out for a sequential read, when no goal-only gate is in a cycle: per
+  // gate, its id, its base counter, its number of inputs, then the inputs (in_edges form).
+  std::vector<uint32_t> goal_order;
+  std::vector<uint32_t> goal_program;
   std::vector<uint32_t> in_begin;      // size n+1
   std::vector<uint32_t> in_edges;      // source | kInvertedEdge?
   std::vector<int32_t> scc_of;         // cyclic SCC id or -1; ids increase along the order

@@ -1,6 +1,7 @@
-// Selector groups and demultiplexed gates (reasoner/propnet/demux.cc), checked end to end:
-// the propnet must find the groups the rules allow, and only those, and must then agree
-// with the prover on every state, legal set, terminal flag and goal of random playouts.
+// Evaluation paths of the propnet that only some rules take, checked end to end against
+// the prover on every state, legal set, terminal flag and goal of random playouts:
+// selector groups and demultiplexed gates (reasoner/propnet/demux.cc), and goals brought
+// up to date by propagation or by one recomputing pass (evaluator.h, SyncGoals).
 
 #include <gtest/gtest.h>
 
@@ -109,6 +110,36 @@ TEST(DemuxTest, OnlyTheStepsThatCannotHoldTogetherFormAGroup) {
   ASSERT_TRUE(m.propnet);
   EXPECT_EQ(m.propnet->stats().selector_groups, 2u);
   EXPECT_EQ(m.propnet->stats().demuxed_gates, 5u * (6 + 2));
+  ExpectAgrees(m);
+}
+
+// Twenty lamps; a move flips one lamp or all of them. The goal counts the lit lamps
+// through a chain of partial counts, a deep goal-only network like a piece count: one flip
+// changes a few of its inputs, flipping all changes every one.
+std::string CountedLamps() {
+  std::string rules = "(role p) (init (on 1)) (init (on 7)) (init (on 8)) (cnt 0 0)\n";
+  for (int i = 1; i <= 20; ++i) {
+    rules += "(lamp " + std::to_string(i) + ") (succ " + std::to_string(i - 1) + " " +
+             std::to_string(i) + ")";
+    if (i >= 10) rules += "(atleast10 " + std::to_string(i) + ")";
+  }
+  rules += R"(
+    (<= (legal p (flip ?x)) (lamp ?x))
+    (legal p all)
+    (<= (next (on ?x)) (does p (flip ?x)) (not (true (on ?x))))
+    (<= (next (on ?x)) (true (on ?x)) (does p (flip ?y)) (distinct ?x ?y))
+    (<= (next (on ?x)) (does p all) (lamp ?x) (not (true (on ?x))))
+    (<= (cnt ?j ?m) (succ ?i ?j) (cnt ?i ?n) (true (on ?j)) (succ ?n ?m))
+    (<= (cnt ?j ?n) (succ ?i ?j) (cnt ?i ?n) (not (true (on ?j))))
+    (<= (goal p 100) (cnt 20 ?n) (atleast10 ?n))
+    (<= (goal p 0) (cnt 20 ?n) (not (atleast10 ?n)))
+    (<= terminal (true (on 20)) (true (on 19)) (true (on 18))))";
+  return rules;
+}
+
+TEST(GoalSyncTest, GoalsAgreeWhetherFewOrAllOfTheirInputsChanged) {
+  Machines m = Build(CountedLamps());
+  ASSERT_TRUE(m.propnet);
   ExpectAgrees(m);
 }
 
