@@ -104,9 +104,11 @@ namespace {
   const uint32_t* const end = p + program.size();
   while (p != end) {
     const uint32_t gate = p[0];
-    uint32_t c = p[1];
-    const uint32_t* const inputs_end = p + 3 + p[2];
-    for (p += 3; p != inputs_end; ++p) c += (counters[*p & kEdgeTargetMask] >> 31) ^ (*p >> 31);
+    uint32_t c = p[1];  // an inverted input counts 1 - value
+    const uint32_t* const plain_end = p + 4 + p[2];
+    const uint32_t* const inverted_end = plain_end + p[3];
+    for (p += 4; p != plain_end; ++p) c += counters[*p] >> 31;
+    for (; p != inverted_end; ++p) c -= counters[*p] >> 31;
     counters[gate] = c;
   }
 }

@@ -1,3 +1,5 @@
+#include <vector>
+
 #include "reasoner/propnet/graph.h"
 
 namespace ggp::reasoner::propnet {
@@ -101,10 +103,17 @@ void BuildFanout(const std::vector<uint8_t>& main, const DemuxPlan& demux, Propn
     if (main[c] || net.is_leaf[c]) continue;
     net.goal_order.push_back(c);
     goal_cycles |= net.scc_of[c] >= 0;
+    std::vector<uint32_t> plain, inverted;
+    for (uint32_t k = net.in_begin[c]; k < net.in_begin[c + 1]; ++k) {
+      const uint32_t e = net.in_edges[k];
+      ((e & kInvertedEdge) != 0 ? inverted : plain).push_back(e & kEdgeTargetMask);
+    }
+    const auto n_inverted = static_cast<uint32_t>(inverted.size());
     net.goal_program.insert(net.goal_program.end(),
-                            {c, net.base_counter[c], net.in_begin[c + 1] - net.in_begin[c]});
-    net.goal_program.insert(net.goal_program.end(), net.in_edges.begin() + net.in_begin[c],
-                            net.in_edges.begin() + net.in_begin[c + 1]);
+                            {c, net.base_counter[c] + n_inverted,
+                             static_cast<uint32_t>(plain.size()), n_inverted});
+    net.goal_program.insert(net.goal_program.end(), plain.begin(), plain.end());
+    net.goal_program.insert(net.goal_program.end(), inverted.begin(), inverted.end());
   }
   if (goal_cycles) net.goal_program.clear();
   net.goal_boundary.clear();

@@ -66,7 +66,8 @@ struct Propnet {
   // The goal-only gates in topological order: when much of the boundary changed, the
   // evaluator recomputes them in one pass instead of propagating changes. goal_program is
   // that pass laid out for a sequential read, when no goal-only gate is in a cycle: per
-  // gate, its id, its base counter, its number of inputs, then the inputs (in_edges form).
+  // gate, its id, its base counter plus its number of inverted inputs, its numbers of
+  // plain and of inverted inputs, then those inputs' components (plain ones first).
   std::vector<uint32_t> goal_order;
   std::vector<uint32_t> goal_program;
   std::vector<uint32_t> in_begin;      // size n+1
