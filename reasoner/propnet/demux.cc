@@ -82,11 +82,11 @@ DemuxPlan PlanDemux(const std::vector<uint8_t>& main, Propnet* out) {
   }
   std::vector<std::vector<uint32_t>> sets(nf);
   for (uint32_t f = 0; f < nf; ++f) sets[Find(parent, f)].push_back(f);
+  std::vector<uint8_t> copied(nf, 0);  // a fluent is copied only by members of its own set
   for (const std::vector<uint32_t>& set : sets) {
     if (set.size() < 2) continue;
     bool ok = true;
     int initially_true = 0;
-    std::vector<uint8_t> copied(nf, 0);
     for (uint32_t f : set) {
       if (pred[f] == kNoPred) ok = false;
       if (pred[f] >= 0 && copied[static_cast<uint32_t>(pred[f])]++) ok = false;
