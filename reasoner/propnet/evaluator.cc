@@ -103,7 +103,18 @@ namespace {
   const uint32_t* p = program.data();
   const uint32_t* const end = p + program.size();
   while (p != end) {
-    const uint32_t gate = p[0];
+    const uint32_t head = p[0];
+    if ((head & kProgramPair) != 0) {  // most goal gates: an AND or OR of two inputs
+      // kFalseCounter for an OR, kTrueCounter - 2 for an AND; an input is satisfied when
+      // its value differs from its kInvertedEdge bit.
+      const uint32_t e0 = p[1], e1 = p[2];
+      counters[head & kEdgeTargetMask] = kFalseCounter - ((head >> 30) & 1) +
+                                         ((counters[e0 & kEdgeTargetMask] ^ e0) >> 31) +
+                                         ((counters[e1 & kEdgeTargetMask] ^ e1) >> 31);
+      p += 3;
+      continue;
+    }
+    const uint32_t gate = head;
     uint32_t c = p[1];  // an inverted input counts 1 - value
     const uint32_t* const plain_end = p + 4 + p[2];
     const uint32_t* const inverted_end = plain_end + p[3];

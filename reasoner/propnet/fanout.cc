@@ -103,6 +103,13 @@ void BuildFanout(const std::vector<uint8_t>& main, const DemuxPlan& demux, Propn
     if (main[c] || net.is_leaf[c]) continue;
     net.goal_order.push_back(c);
     goal_cycles |= net.scc_of[c] >= 0;
+    if (net.in_begin[c + 1] - net.in_begin[c] == 2) {
+      const uint32_t e0 = net.in_edges[net.in_begin[c]], e1 = net.in_edges[net.in_begin[c] + 1];
+      const bool is_and = net.base_counter[c] != kFalseCounter;
+      net.goal_program.insert(net.goal_program.end(),
+                              {c | kProgramPair | (is_and ? kProgramAnd : 0), e0, e1});
+      continue;
+    }
     std::vector<uint32_t> plain, inverted;
     for (uint32_t k = net.in_begin[c]; k < net.in_begin[c + 1]; ++k) {
       const uint32_t e = net.in_edges[k];

@@ -40,6 +40,8 @@ inline constexpr uint32_t kLegalEdge = 0x08000000u;     // pseudo-edge: target i
 inline constexpr uint32_t kEdgeTargetMask = 0x07FFFFFFu;
 inline constexpr uint32_t kSpecialKindMask = 0x38000000u;  // next, legal, demux or recompute
 inline constexpr uint32_t kNoGuard = 0xFFFFFFFFu;
+inline constexpr uint32_t kProgramPair = 0x80000000u;     // goal_program flags (Propnet)
+inline constexpr uint32_t kProgramAnd = 0x40000000u;
 
 struct Propnet {
   // ---- Topology (indices are components, in topological order) ----
@@ -65,9 +67,11 @@ struct Propnet {
   std::vector<uint32_t> goal_boundary;
   // The goal-only gates in topological order: when much of the boundary changed, the
   // evaluator recomputes them in one pass instead of propagating changes. goal_program is
-  // that pass laid out for a sequential read, when no goal-only gate is in a cycle: per
-  // gate, its id, its base counter plus its number of inverted inputs, its numbers of
-  // plain and of inverted inputs, then those inputs' components (plain ones first).
+  // that pass laid out for a sequential read, when no goal-only gate is in a cycle. A gate
+  // of two inputs takes three words: its id | kProgramPair (| kProgramAnd for an AND), then
+  // its two inputs in in_edges form (component | kInvertedEdge if read inverted). Any
+  // other gate: its id, its base counter plus its number of inverted inputs, its numbers
+  // of plain and of inverted inputs, then those inputs' components (plain ones first).
   std::vector<uint32_t> goal_order;
   std::vector<uint32_t> goal_program;
   std::vector<uint32_t> in_begin;      // size n+1
