@@ -90,10 +90,10 @@ void Evaluator::FullInit(const State& s) {
 }
 
 // Propagating the boundary's changes costs an event for every flip they cause, and one
-// change may cascade through many (piece counting); recomputing the goal part costs one
-// pass over its edges, cheap per edge. The evaluator learns how many events each direct
-// goal output of a changed boundary component causes, and recomputes when that predicts
-// more work than the pass.
+// change may cascade through many (piece counting) or die out at once; recomputing the
+// goal part costs one pass over its program, cheap per word. The evaluator learns from
+// the goal syncs that propagate how many events each direct goal output of a changed
+// boundary component causes, and recomputes when that predicts more work than the pass.
 namespace {
 
 // Runs a goal_program (propnet.h). Gates have few inputs: vectorising the inner loop only
@@ -137,7 +137,9 @@ void Evaluator::SyncGoals() {
     direct += f.end - f.begin;
   }
   if (direct == 0) return;
-  const double pass = static_cast<double>(net_.goal_edges.size() + net_.goal_order.size());
+  const double pass = static_cast<double>(net_.goal_program.empty()
+                                              ? 3 * (net_.goal_edges.size() + net_.goal_order.size())
+                                              : net_.goal_program.size());
   if (goal_cascade_ * static_cast<double>(direct) * kEventWeight > pass) {
     for (size_t k = 0; k < net_.goal_boundary.size(); ++k) goal_seen_[k] = Value(net_.goal_boundary[k]);
     if (!net_.goal_program.empty()) {

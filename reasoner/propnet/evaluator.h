@@ -56,6 +56,10 @@ class Evaluator {
   void SaveCheckpoint();
   // Whether the checkpoint holds the loaded state.
   bool AtCheckpoint() const { return has_checkpoint_ && checkpoint_.loaded == loaded_; }
+  // Whether the last jump LoadState made was long enough for a checkpoint to have been
+  // cheaper than propagating it (on a large network, copying every counter costs more than
+  // a short jump).
+  bool CheckpointPays() const { return checkpoint_pays_; }
   // The legal bitset (propnet.h, legal_bit): bit legal_bit[r] + m is legal[r][m]'s value.
   std::span<const uint64_t> legal_words() const { return legal_words_; }
 
@@ -157,9 +161,12 @@ class Evaluator {
   bool has_selectors_ = false;         // some demux reads a selector group
   bool goals_synced_ = false;
   uint64_t events_ = 0;         // changes propagated so far
-  double goal_cascade_ = 1.0;   // events per direct goal output in recent goal drains
-  // How many edges of a recomputing pass one propagated event costs, roughly.
-  static constexpr double kEventWeight = 16.0;
+  // Events per direct goal output in recent goal drains; 0 until measured, so that the
+  // first goal sync propagates and measures it.
+  double goal_cascade_ = 0.0;
+  // How many words of a recomputing pass one propagated event costs, roughly (an event
+  // with its few edges is some 50 instructions, a word of the pass some 8).
+  static constexpr double kEventWeight = 6.0;
   // SaveCheckpoint's copy of everything above that describes the loaded state.
   struct Checkpoint {
     std::vector<uint32_t> counters;
@@ -171,6 +178,8 @@ class Evaluator {
   };
   Checkpoint checkpoint_;
   bool has_checkpoint_ = false;
+  bool checkpoint_pays_ = true;
+  double load_cascade_ = 8.0;  // events per fluent of recent jumps; starts at a rough mean
   uint64_t last_word_mask_ = ~uint64_t{0};
   bool initialized_ = false;
 };

@@ -64,7 +64,7 @@ PlayoutResult PropnetMachine::RandomPlayout(const State& s, int max_steps, Rng& 
   const size_t n = joint.size();
   PlayoutResult result;
   e.LoadState(s);
-  if (!e.AtCheckpoint()) e.SaveCheckpoint();
+  if (e.CheckpointPays() && !e.AtCheckpoint()) e.SaveCheckpoint();
   while (!result.EndsHere(e.Value(net_.terminal), max_steps, stop)) {
     const size_t mark = moves != nullptr ? moves->size() : 0;
     for (size_t r = 0; r < n; ++r) {
