@@ -51,8 +51,9 @@ class Evaluator {
   void ReadLoaded(State* out) const;
   // Remembers everything about the loaded state (at the cost of copying one counter per
   // component) so that a later LoadState of a state nearer to it than to the one loaded
-  // then starts from the copy instead of propagating the difference: a playout that starts
-  // where the last one started does not undo the last one fluent by fluent.
+  // starts from the copy instead of propagating the difference, when copying is predicted
+  // to cost less (LoadState learns how many events a fluent's change costs): a playout that
+  // starts where the last one started does not undo the last one fluent by fluent.
   void SaveCheckpoint();
   // Whether the checkpoint holds the loaded state.
   bool AtCheckpoint() const { return has_checkpoint_ && checkpoint_.loaded == loaded_; }
