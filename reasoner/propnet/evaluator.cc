@@ -41,6 +41,7 @@ Evaluator::Evaluator(const Propnet& net)
 }
 
 void Evaluator::FullInit(const State& s) {
+  at_checkpoint_ = false;
   std::copy(net_.base_counter.begin(), net_.base_counter.end(), counters_.begin());
   std::span<const uint64_t> words = s.words();
   for (size_t w = 0; w < loaded_.size(); ++w) {
@@ -52,8 +53,13 @@ void Evaluator::FullInit(const State& s) {
     if (c >= 0 && ((loaded_[f >> 6] >> (f & 63)) & 1)) counters_[static_cast<uint32_t>(c)] = kTrueCounter;
   }
   for (size_t r = 0; r < active_inputs_.size(); ++r) {
-    counters_[net_.no_move[r]] = kTrueCounter;
-    active_inputs_[r] = static_cast<int32_t>(net_.no_move[r]);
+    // Move 0 rather than the no-move leaf: a playout's first joint move then changes
+    // inputs the way later ones do, not from a state no step leaves behind (with the
+    // no-move leaf set, complemented move disjunctions hold that otherwise never do, and
+    // a checkpoint taken now would make every playout start from there).
+    const uint32_t leaf = move_begin_[r + 1] > move_begin_[r] ? move_leaf_[move_begin_[r]] : net_.no_move[r];
+    counters_[leaf] = kTrueCounter;
+    active_inputs_[r] = static_cast<int32_t>(leaf);
   }
   uint32_t n = net_.num_components();
   for (uint32_t i = 0; i < n; ++i) {

@@ -56,7 +56,7 @@ class Evaluator {
   // starts where the last one started does not undo the last one fluent by fluent.
   void SaveCheckpoint();
   // Whether the checkpoint holds the loaded state.
-  bool AtCheckpoint() const { return has_checkpoint_ && checkpoint_.loaded == loaded_; }
+  bool AtCheckpoint() const { return at_checkpoint_; }
   // Whether the last jump LoadState made was long enough for a checkpoint to have been
   // cheaper than propagating it (on a large network, copying every counter costs more than
   // a short jump).
@@ -179,6 +179,7 @@ class Evaluator {
   };
   Checkpoint checkpoint_;
   bool has_checkpoint_ = false;
+  bool at_checkpoint_ = false;  // the loaded state is the checkpoint's
   bool checkpoint_pays_ = true;
   double load_cascade_ = 8.0;  // events per fluent of recent jumps; starts at a rough mean
   uint64_t last_word_mask_ = ~uint64_t{0};

@@ -56,6 +56,7 @@ void Evaluator::SaveCheckpoint() {
   checkpoint_.group_active = group_active_;
   checkpoint_.goals_synced = goals_synced_;
   has_checkpoint_ = true;
+  at_checkpoint_ = true;
 }
 
 void Evaluator::RestoreCheckpoint() {
@@ -105,10 +106,12 @@ void Evaluator::LoadState(const State& s) {
     const size_t from_checkpoint = Distance(words, checkpoint_.loaded);
     if (from_checkpoint < changed) {
       RestoreCheckpoint();
+      at_checkpoint_ = true;
       if (from_checkpoint == 0) return;
       changed = from_checkpoint;
     }
   }
+  at_checkpoint_ = false;
   const uint64_t before = events_;
   size_t nw = loaded_.size();
   // Two passes: fluents that become false are pushed first, so that the ones that become
@@ -131,6 +134,7 @@ void Evaluator::LoadState(const State& s) {
 }
 
 void Evaluator::LoadNext() {
+  at_checkpoint_ = false;
   // As in LoadState, turn-offs are pushed first; only flagged words can differ.
   const size_t dirty_words = next_dirty_.size();
   for (size_t d = 0; d < dirty_words; ++d) {
