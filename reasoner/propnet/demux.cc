@@ -23,8 +23,8 @@
 namespace ggp::reasoner::propnet {
 namespace {
 
-constexpr int32_t kNoPred = -1;      // next is not of an accepted form
-constexpr int32_t kNeverNext = -2;   // next is constantly false
+constexpr int32_t kNoPred = -1;         // next is not of an accepted form
+constexpr int32_t kNeverNext = -2;      // next is constantly false
 constexpr size_t kMinDemuxTargets = 4;  // fewer gates are cheaper as plain edges
 
 uint32_t Find(std::vector<uint32_t>& parent, uint32_t x) {
@@ -52,7 +52,8 @@ DemuxPlan PlanDemux(const std::vector<uint8_t>& main, Propnet* out) {
 
   std::vector<int32_t> fluent_of(m, -1);
   for (uint32_t f = 0; f < nf; ++f) {
-    if (net.fluent_base[f] >= 0) fluent_of[static_cast<uint32_t>(net.fluent_base[f])] = static_cast<int32_t>(f);
+    if (net.fluent_base[f] >= 0)
+      fluent_of[static_cast<uint32_t>(net.fluent_base[f])] = static_cast<int32_t>(f);
   }
   // pred[f]: the member f's next copies, kNeverNext, or kNoPred.
   std::vector<int32_t> pred(nf, kNoPred);
@@ -109,15 +110,18 @@ DemuxPlan PlanDemux(const std::vector<uint8_t>& main, Propnet* out) {
   std::vector<Candidate> candidates;
   for (uint32_t t = 0; t < m; ++t) {
     if (!main[t] || net.is_leaf[t] || net.scc_of[t] >= 0) continue;
-    if (net.in_begin[t + 1] - net.in_begin[t] != 2 || net.base_counter[t] != kTrueCounter - 2) continue;
+    if (net.in_begin[t + 1] - net.in_begin[t] != 2 || net.base_counter[t] != kTrueCounter - 2)
+      continue;
     // The selector: a positive member input; of two, the one of the larger group.
     int best = -1;
     size_t best_size = 0;
     for (int side = 0; side < 2; ++side) {
       const uint32_t s = net.in_edges[net.in_begin[t] + static_cast<uint32_t>(side)];
       const int32_t f = fluent_of[s & kEdgeTargetMask];
-      if ((s & kInvertedEdge) != 0 || f < 0 || net.fluent_group[static_cast<uint32_t>(f)] < 0) continue;
-      const size_t size = net.group_members[static_cast<size_t>(net.fluent_group[static_cast<uint32_t>(f)])].size();
+      if ((s & kInvertedEdge) != 0 || f < 0 || net.fluent_group[static_cast<uint32_t>(f)] < 0)
+        continue;
+      const size_t size =
+          net.group_members[static_cast<size_t>(net.fluent_group[static_cast<uint32_t>(f)])].size();
       if (size > best_size) {
         best = side;
         best_size = size;
@@ -139,7 +143,9 @@ DemuxPlan PlanDemux(const std::vector<uint8_t>& main, Propnet* out) {
   for (size_t b = 0; b < candidates.size();) {
     size_t e = b;
     const uint32_t y = candidates[b].y & kEdgeTargetMask, g = candidates[b].group;
-    while (e < candidates.size() && (candidates[e].y & kEdgeTargetMask) == y && candidates[e].group == g) ++e;
+    while (e < candidates.size() && (candidates[e].y & kEdgeTargetMask) == y &&
+           candidates[e].group == g)
+      ++e;
     if (e - b >= kMinDemuxTargets) {
       net.demux_group.push_back(g);
       plan.source.push_back(y);
@@ -151,7 +157,8 @@ DemuxPlan PlanDemux(const std::vector<uint8_t>& main, Propnet* out) {
           const Candidate& c = candidates[k];
           net.demux_targets.push_back(c.gate << 1 | c.y >> 31);
           net.demux_partner[c.gate] = c.y;
-          plan.selector_input[candidates[k].gate] = static_cast<uint8_t>(1 + candidates[k].selector_side);
+          plan.selector_input[candidates[k].gate] =
+              static_cast<uint8_t>(1 + candidates[k].selector_side);
         }
       }
     }

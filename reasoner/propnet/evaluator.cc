@@ -57,7 +57,8 @@ void Evaluator::FullInit(const State& s) {
     // inputs the way later ones do, not from a state no step leaves behind (with the
     // no-move leaf set, complemented move disjunctions hold that otherwise never do, and
     // a checkpoint taken now would make every playout start from there).
-    const uint32_t leaf = move_begin_[r + 1] > move_begin_[r] ? move_leaf_[move_begin_[r]] : net_.no_move[r];
+    const uint32_t leaf =
+        move_begin_[r + 1] > move_begin_[r] ? move_leaf_[move_begin_[r]] : net_.no_move[r];
     counters_[leaf] = kTrueCounter;
     active_inputs_[r] = static_cast<int32_t>(leaf);
   }

@@ -8,7 +8,7 @@ namespace {
 // Runs a goal_program (propnet.h). Gates have few inputs: vectorising the inner loop only
 // adds set-up, so it is kept scalar.
 [[gnu::optimize("no-tree-vectorize")]] void RunProgram(const std::vector<uint32_t>& program,
-                                                        uint32_t* counters) {
+                                                       uint32_t* counters) {
   const uint32_t* p = program.data();
   const uint32_t* const end = p + program.size();
   while (p != end) {
@@ -51,11 +51,12 @@ void Evaluator::SyncGoals() {
     direct += f.end - f.begin;
   }
   if (direct == 0) return;
-  const double pass = static_cast<double>(net_.goal_program.empty()
-                                              ? 3 * (net_.goal_edges.size() + net_.goal_order.size())
-                                              : net_.goal_program.size());
+  const double pass = static_cast<double>(
+      net_.goal_program.empty() ? 3 * (net_.goal_edges.size() + net_.goal_order.size())
+                                : net_.goal_program.size());
   if (goal_cascade_ * static_cast<double>(direct) * kEventWeight > pass) {
-    for (size_t k = 0; k < net_.goal_boundary.size(); ++k) goal_seen_[k] = Value(net_.goal_boundary[k]);
+    for (size_t k = 0; k < net_.goal_boundary.size(); ++k)
+      goal_seen_[k] = Value(net_.goal_boundary[k]);
     if (!net_.goal_program.empty()) {
       RunProgram(net_.goal_program, counters_.data());
       return;
