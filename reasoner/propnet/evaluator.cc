@@ -19,10 +19,11 @@ Evaluator::Evaluator(const Propnet& net)
       goal_seen_(net.goal_boundary.size(), 0),
       group_active_(net.group_members.size(), -1) {
   for (uint64_t w : net.selector_words) has_selectors_ |= w != 0;
-  for (const auto* fanouts : {&net.fanout, &net.goal_fanout}) {
-    for (const Propnet::Fanout& f : *fanouts) {
-      max_fanout_ = std::max<size_t>(max_fanout_, f.special - f.begin);
-    }
+  // Pushes one event can make without a capacity check: its plain outputs, and on main
+  // edges its recompute outputs too (Propagate).
+  for (const Propnet::Fanout& f : net.fanout) max_fanout_ = std::max<size_t>(max_fanout_, f.end - f.begin);
+  for (const Propnet::Fanout& f : net.goal_fanout) {
+    max_fanout_ = std::max<size_t>(max_fanout_, f.special - f.begin);
   }
   size_t leaves = 0;
   for (uint8_t leaf : net.is_leaf) leaves += leaf;
@@ -149,8 +150,17 @@ void Evaluator::Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) 
         next_dirty_[t >> 12] |= uint64_t{1} << ((t >> 6) & 63);
       } else if ((e & kSpecialKindMask) == kLegalEdge) {  // ev is legal bit t
         legal_words_[t >> 6] ^= uint64_t{1} << (t & 63);
+      } else if ((e & kSpecialKindMask) == kRecomputeEdge) {  // ev selects gate t
+        // t = ev AND partner, set from their values (demux.cc); counted in max_fanout_.
+        const uint32_t partner = net_.demux_partner[t];
+        const uint32_t after = kTrueCounter - 2 + (counters[ev >> 1] >> 31) +
+                               ((counters[partner & kEdgeTargetMask] ^ partner) >> 31);
+        const uint32_t before = counters[t];
+        counters[t] = after;
+        stack[top] = t << 1 | after >> 31;
+        top += (before ^ after) >> 31;
       } else {
-        top_ = top;  // demux and recompute edges push
+        top_ = top;  // demux edges push
         PropagateRare(ev >> 1, e);
         top = top_;
         stack = stack_.data();
@@ -167,12 +177,6 @@ void Evaluator::PropagateRare(uint32_t c, uint32_t e) {
     case kDemuxEdge:
       PropagateDemux(c, t);
       break;
-    case kRecomputeEdge: {  // c selects gate t: t = c AND partner
-      const uint32_t partner = net_.demux_partner[t];
-      SetGate(t, kTrueCounter - 2 + (counters_[c] >> 31) +
-                     ((counters_[partner & kEdgeTargetMask] >> 31) ^ (partner >> 31)));
-      break;
-    }
     default:
       MarkSccDirty(c, t);
   }

@@ -121,7 +121,7 @@ class Evaluator {
   // Recomputes the dirty cyclic SCCs in order, propagating their changes.
   void DrainSccs(bool goal_edges);
   void Propagate(const Propnet::Fanout* fanout, const uint32_t* edges);
-  // A flagged output e of c other than next and legal: demux, recompute or cycle.
+  // A flagged output e of c other than next, legal and recompute: demux or cycle.
   [[gnu::noinline]] void PropagateRare(uint32_t c, uint32_t e);
   // Sets the gates of the active member of a demux's group (its source changed).
   void PropagateDemux(uint32_t source, uint32_t demux);
