@@ -75,11 +75,8 @@ void Evaluator::FullInit(const State& s) {
   }
   for (size_t k = 0; k < net_.goal_boundary.size(); ++k) goal_seen_[k] = Value(net_.goal_boundary[k]);
   std::fill(group_active_.begin(), group_active_.end(), -1);
-  for (uint32_t f = 0; f < net_.num_fluents; ++f) {
-    const int32_t g = net_.fluent_group[f];
-    if (g >= 0 && ((loaded_[f >> 6] >> (f & 63)) & 1)) {
-      group_active_[static_cast<size_t>(g)] = static_cast<int32_t>(net_.fluent_group_index[f]);
-    }
+  for (size_t w = 0; w < loaded_.size(); ++w) {
+    TrackSelectors(w, loaded_[w] & net_.selector_words[w], true);
   }
   std::fill(legal_words_.begin(), legal_words_.end(), 0);
   for (size_t r = 0; r < net_.legal.size(); ++r) {

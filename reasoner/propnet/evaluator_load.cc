@@ -60,16 +60,15 @@ void Evaluator::SaveCheckpoint() {
 }
 
 void Evaluator::RestoreCheckpoint() {
-  std::copy(checkpoint_.counters.begin(), checkpoint_.counters.end(), counters_.begin());
-  std::copy(checkpoint_.loaded.begin(), checkpoint_.loaded.end(), loaded_.begin());
-  std::copy(checkpoint_.next_words.begin(), checkpoint_.next_words.end(), next_words_.begin());
-  std::copy(checkpoint_.next_dirty.begin(), checkpoint_.next_dirty.end(), next_dirty_.begin());
-  std::copy(checkpoint_.legal_words.begin(), checkpoint_.legal_words.end(), legal_words_.begin());
-  std::copy(checkpoint_.active_inputs.begin(), checkpoint_.active_inputs.end(),
-            active_inputs_.begin());
-  std::copy(checkpoint_.goal_seen.begin(), checkpoint_.goal_seen.end(), goal_seen_.begin());
-  std::copy(checkpoint_.group_active.begin(), checkpoint_.group_active.end(),
-            group_active_.begin());
+  // Equal sizes: each assignment copies into the existing storage, allocating nothing.
+  counters_ = checkpoint_.counters;
+  loaded_ = checkpoint_.loaded;
+  next_words_ = checkpoint_.next_words;
+  next_dirty_ = checkpoint_.next_dirty;
+  legal_words_ = checkpoint_.legal_words;
+  active_inputs_ = checkpoint_.active_inputs;
+  goal_seen_ = checkpoint_.goal_seen;
+  group_active_ = checkpoint_.group_active;
   goals_synced_ = checkpoint_.goals_synced;
 }
 
