@@ -14,8 +14,11 @@
 // event stack may grow during the first few propagations and the first SaveCheckpoint
 // sizes its copy.
 
+#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -75,12 +78,38 @@ class Evaluator {
     }
     return c;
   }
-  void SetLeaf(uint32_t c, bool value) {
-    counters_[c] = value ? kTrueCounter : kFalseCounter;
+  static constexpr uint32_t kPendingLeaf = 0x80000000u;  // SetJoint's mark on a LeafCode
+  // A leaf in the form fluent_leaf_ and move_leaf_ keep: its id << 1, | 1 if it feeds
+  // anything. Fluents that no component reads map to the spare counter at the end of
+  // counters_, which feeds nothing.
+  uint32_t LeafCode(uint32_t c) const {
     const Propnet::Fanout& f = net_.fanout[c];
-    // No capacity check: leaves are pushed only between drains, each at most once, and
-    // the stack has room for all of them. A leaf that feeds nothing (a noop) is not pushed.
-    if (f.begin != f.end) stack_[top_++] = c << 1 | (value ? 1u : 0u);
+    return c << 1 | (f.begin != f.end ? 1u : 0u);
+  }
+  // Gives the leaf of `code` (LeafCode) the value and pushes its change onto stack[top]
+  // if it feeds anything; returns the new top. No capacity check: leaves are pushed only
+  // between drains, each at most once, and the stack has room for all of them. Branch-free:
+  // a leaf that feeds nothing (a noop) is written to the stack but not kept.
+  static size_t SetLeafAt(uint32_t code, uint32_t value, uint32_t* counters, uint32_t* stack,
+                          size_t top) {
+    counters[code >> 1] = kFalseCounter + value;
+    stack[top] = (code & ~1u) | value;
+    return top + (code & 1);
+  }
+  // Sets the leaves of the fluents w * 64 + i for each bit i of `bits` to `value`.
+  void SetFluents(size_t w, uint64_t bits, uint32_t value) {
+    if (bits == 0) return;
+    if (has_selectors_ && (bits & net_.selector_words[w]) != 0) [[unlikely]] {
+      TrackSelectors(w, bits & net_.selector_words[w], value != 0);
+    }
+    uint32_t* const counters = counters_.data();
+    uint32_t* const stack = stack_.data();
+    const uint32_t* const leaves = fluent_leaf_.data() + w * 64;
+    size_t top = top_;
+    for (; bits != 0; bits &= bits - 1) {
+      top = SetLeafAt(leaves[std::countr_zero(bits)], value, counters, stack, top);
+    }
+    top_ = top;
     goals_synced_ = false;
   }
   // The number of fluents in which `words` and `ref` differ.
@@ -93,75 +122,114 @@ class Evaluator {
     }
     stack_[top_++] = event;
   }
-  // Sets the leaves of the fluents w * 64 + i for each bit i of `bits` to `value`.
-  void SetFluents(size_t w, uint64_t bits, bool value) {
-    if (has_selectors_ && (bits & net_.selector_words[w]) != 0) [[unlikely]] {
-      TrackSelectors(w, bits & net_.selector_words[w], value);
-    }
-    for (; bits != 0; bits &= bits - 1) {
-      const int32_t c = net_.fluent_base[w * 64 + static_cast<size_t>(std::countr_zero(bits))];
-      if (c >= 0) SetLeaf(static_cast<uint32_t>(c), value);
-    }
-  }
   // Loads the successor state (next_words_): only the words flagged in next_dirty_.
   void LoadNext();
   // Whether `words` (the words of a state) equals `ref` on the first num_fluents bits.
   bool SameFluents(std::span<const uint64_t> words, const std::vector<uint64_t>& ref) const;
   // Flags every word in which next_words_ and loaded_ differ, and only those.
   void ResetNextDirty();
-  // Propagates pending changes along main edges, or along goal-only edges.
+  // Propagates pending changes along main edges, or along goal-only edges. kCount adds the
+  // events propagated to events_ (for the jumps and goal syncs that learn from it; playout
+  // steps skip the count).
+  template <bool kCount>
   void Drain(bool goal_edges) {
     if (goal_edges) {
-      Propagate(net_.goal_fanout.data(), net_.goal_edges.data());
+      Propagate<kCount>(net_.goal_fanout.data(), net_.goal_edges.data());
     } else {
-      Propagate(net_.fanout.data(), net_.out_edges.data());
+      Propagate<kCount>(net_.fanout.data(), net_.out_edges.data());
     }
-    if (!dirty_heap_.empty()) [[unlikely]] DrainSccs(goal_edges);
+    if (heap_size_ != 0) [[unlikely]]
+      DrainSccs<kCount>(goal_edges);
   }
   // Recomputes the dirty cyclic SCCs in order, propagating their changes.
+  template <bool kCount>
   void DrainSccs(bool goal_edges);
-  void Propagate(const Propnet::Fanout* fanout, const uint32_t* edges);
-  // A flagged output e of c other than next, legal and recompute: demux or cycle.
-  [[gnu::noinline]] void PropagateRare(uint32_t c, uint32_t e);
-  // Sets the gates of the active member of a demux's group (its source changed).
-  void PropagateDemux(uint32_t source, uint32_t demux);
-  // Gives a demuxed gate the counter its inputs' values make and pushes its flip, if any.
-  void SetGate(uint32_t gate, uint32_t counter) {
-    const uint32_t before = counters_[gate];
-    counters_[gate] = counter;
-    if ((before ^ counter) >> 31) Push(gate << 1 | counter >> 31);
+  // The loop calls nothing (a call would make the compiler keep fewer values in registers
+  // for every event): it returns to grow the stack.
+  template <bool kCount>
+  void Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) {
+    while (!PropagateUntilFull<kCount>(fanout, edges)) [[unlikely]] GrowStack();
+  }
+  [[gnu::noinline]] void GrowStack() {
+    stack_.resize(stack_.size() * 2);
+    stack_limit_ = stack_.size() - max_fanout_;
+  }
+  // Propagate's loop; stops early, returning false, when the stack may lack room for the
+  // next event's pushes.
+  template <bool kCount>
+  bool PropagateUntilFull(const Propnet::Fanout* fanout, const uint32_t* edges);
+  // A demux's source changed: sets the gates of the active member of its group
+  // from their inputs' values (demux.cc), pushing their flips onto stack_[top, ...);
+  // returns the new top. Room for them is counted in max_fanout_.
+  //
+  // A demuxed gate is set from its inputs' current values, not moved by +1/-1: the gates
+  // of inactive members hold stale counts, and a selector and the source may change in
+  // one propagation in either order. Setting is idempotent, so the gate is exact once the
+  // last change of either input has been processed.
+  size_t PropagateDemux(uint32_t source, uint32_t demux, size_t top) {
+    const int32_t active = group_active_[net_.demux_group[demux]];
+    if (active < 0) return top;  // every gate of the group is false
+    // The active member's selector is true: each gate is the source's value (inverted).
+    const uint32_t value = counters_[source] >> 31;
+    const uint32_t i = net_.demux_index_begin[demux] + static_cast<uint32_t>(active);
+    uint32_t* const counters = counters_.data();
+    for (uint32_t k = net_.demux_index[i]; k < net_.demux_index[i + 1]; ++k) {
+      const uint32_t target = net_.demux_targets[k];
+      const uint32_t gate = target >> 1;
+      const uint32_t after = kTrueCounter - 1 + (value ^ (target & 1));
+      const uint32_t before = counters[gate];
+      counters[gate] = after;
+      stack_[top] = gate << 1 | after >> 31;
+      top += (before ^ after) >> 31;
+    }
+    return top;
   }
   // Keeps group_active_ up to date as the selector fluents of `bits` in word w are set to
   // `value` (all turn-offs of a load before its turn-ons).
   void TrackSelectors(size_t w, uint64_t bits, bool value);
-  void MarkSccDirty(uint32_t source, uint32_t target);
+  // Flags the cyclic SCC of `target` for recomputation unless `source` is in it (no
+  // allocation: the heap has room for every SCC).
+  void MarkSccDirty(uint32_t source, uint32_t target) {
+    const auto scc = static_cast<uint32_t>(net_.scc_of[target]);
+    if (net_.scc_of[source] == static_cast<int32_t>(scc) || dirty_[scc] != 0) return;
+    dirty_[scc] = 1;
+    dirty_heap_[heap_size_++] = scc;
+    std::push_heap(dirty_heap_.begin(),
+                   dirty_heap_.begin() + static_cast<std::ptrdiff_t>(heap_size_), std::greater<>());
+  }
   void RecomputeScc(uint32_t scc, bool emit_changes);
 
   const Propnet& net_;
   std::vector<uint32_t> counters_;
-  std::vector<uint64_t> loaded_;  // fluent words of the loaded state
+  std::vector<uint64_t> loaded_;      // fluent words of the loaded state
   std::vector<uint64_t> next_words_;  // fluents whose `next` holds, kept up to date
   // One bit per word of next_words_: set for every word that differs from loaded_ (and
   // possibly for some that do not).
   std::vector<uint64_t> next_dirty_;
-  std::vector<uint64_t> legal_words_;  // values of the legal components, kept up to date
-  std::vector<int32_t> active_inputs_;  // per role: the move leaf currently true
-  // Role r's move m is leaf move_leaf_[move_begin_[r] + m] (the no-move leaf if none).
+  std::vector<uint64_t> legal_words_;    // values of the legal components, kept up to date
+  std::vector<uint32_t> active_inputs_;  // per role: the move leaf currently true (LeafCode)
+  // Per fluent (padded to whole words): its leaf as LeafCode makes it.
+  std::vector<uint32_t> fluent_leaf_;
+  // Role r's move m is leaf move_leaf_[move_begin_[r] + m] (the no-move leaf if none), as
+  // LeafCode makes it; the role's last entry, move_leaf_[move_begin_[r + 1] - 1], is its
+  // no-move leaf.
   std::vector<uint32_t> move_begin_;
   std::vector<uint32_t> move_leaf_;
   std::vector<uint32_t> stack_;  // pending changes [0, top_): component << 1 | new value
   size_t top_ = 0;
-  size_t max_fanout_ = 0;    // most gates reading one component
-  size_t stack_limit_ = 0;   // stack_.size() - max_fanout_
-  std::vector<uint32_t> dirty_heap_;  // cyclic SCCs to recompute, min-heap by id
+  size_t max_fanout_ = 0;   // most pushes one event can make (Evaluator::Evaluator)
+  size_t stack_limit_ = 0;  // stack_.size() - max_fanout_
+  // Cyclic SCCs to recompute: a min-heap by id in dirty_heap_[0, heap_size_).
+  std::vector<uint32_t> dirty_heap_;
+  size_t heap_size_ = 0;
   std::vector<uint8_t> dirty_;
   std::vector<uint8_t> old_values_;  // scratch for RecomputeScc
   std::vector<uint32_t> work_;
-  std::vector<uint8_t> goal_seen_;  // per goal_boundary entry: value last passed on
+  std::vector<uint8_t> goal_seen_;     // per goal_boundary entry: value last passed on
   std::vector<int32_t> group_active_;  // per selector group: index of its true member, or -1
   bool has_selectors_ = false;         // some demux reads a selector group
   bool goals_synced_ = false;
-  uint64_t events_ = 0;         // changes propagated so far
+  uint64_t events_ = 0;  // changes propagated so far
   // Events per direct goal output in recent goal drains; 0 until measured, so that the
   // first goal sync propagates and measures it.
   double goal_cascade_ = 0.0;
@@ -172,7 +240,7 @@ class Evaluator {
   struct Checkpoint {
     std::vector<uint32_t> counters;
     std::vector<uint64_t> loaded, next_words, next_dirty, legal_words;
-    std::vector<int32_t> active_inputs;
+    std::vector<uint32_t> active_inputs;
     std::vector<uint8_t> goal_seen;
     std::vector<int32_t> group_active;
     bool goals_synced = false;

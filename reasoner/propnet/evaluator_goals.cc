@@ -13,14 +13,16 @@ namespace {
   const uint32_t* const end = p + program.size();
   while (p != end) {
     const uint32_t head = p[0];
-    if ((head & kProgramPair) != 0) {  // most goal gates: an AND or OR of two inputs
-      // kFalseCounter for an OR, kTrueCounter - 2 for an AND; an input is satisfied when
-      // its value differs from its kInvertedEdge bit.
-      const uint32_t e0 = p[1], e1 = p[2];
-      counters[head & kEdgeTargetMask] = kFalseCounter - ((head >> 30) & 1) +
-                                         ((counters[e0 & kEdgeTargetMask] ^ e0) >> 31) +
-                                         ((counters[e1 & kEdgeTargetMask] ^ e1) >> 31);
-      p += 3;
+    if ((head & kProgramPair) != 0) {  // a run of ANDs and ORs of two inputs
+      uint32_t* out = counters + (head & kEdgeTargetMask);
+      const uint32_t* const run_end = p + 2 + 2 * p[1];
+      for (p += 2; p != run_end; p += 2, ++out) {
+        // kFalseCounter for an OR, kTrueCounter - 2 for an AND; an input is satisfied when
+        // its value differs from its kInvertedEdge bit.
+        const uint32_t e0 = p[0], e1 = p[1];
+        *out = kFalseCounter - ((e0 >> 30) & 1) + ((counters[e0 & kEdgeTargetMask] ^ e0) >> 31) +
+               ((counters[e1 & kEdgeTargetMask] ^ e1) >> 31);
+      }
       continue;
     }
     const uint32_t gate = head;
@@ -79,7 +81,7 @@ void Evaluator::SyncGoals() {
     Push(c << 1 | v);
   }
   const uint64_t before = events_;
-  if (top_ != 0) Drain(true);
+  if (top_ != 0) Drain<true>(true);
   goal_cascade_ = 0.75 * goal_cascade_ +
                   0.25 * static_cast<double>(events_ - before) / static_cast<double>(direct);
 }

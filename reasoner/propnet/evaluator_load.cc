@@ -1,9 +1,9 @@
 // The loading side of the Evaluator (evaluator.h): states, joint moves, the next state.
-#include "reasoner/propnet/evaluator.h"
-
 #include <algorithm>
 #include <bit>
 #include <cstring>
+
+#include "reasoner/propnet/evaluator.h"
 
 namespace ggp::reasoner::propnet {
 
@@ -99,8 +99,8 @@ void Evaluator::LoadState(const State& s) {
   // Copying the checkpoint costs about an event per 64 components; propagating a jump of
   // d fluents some d * load_cascade_ events (learnt below).
   size_t changed = Distance(words, loaded_);
-  checkpoint_pays_ = static_cast<double>(changed) * load_cascade_ * 64 >=
-                     static_cast<double>(counters_.size());
+  checkpoint_pays_ =
+      static_cast<double>(changed) * load_cascade_ * 64 >= static_cast<double>(counters_.size());
   if (has_checkpoint_ && checkpoint_pays_) {
     const size_t from_checkpoint = Distance(words, checkpoint_.loaded);
     if (from_checkpoint < changed) {
@@ -123,10 +123,10 @@ void Evaluator::LoadState(const State& s) {
       uint64_t diff = now ^ loaded_[w];
       diff &= pass == 0 ? ~now : now;
       if (pass == 1) loaded_[w] = now;
-      SetFluents(w, diff, pass == 1);
+      SetFluents(w, diff, pass == 1 ? 1 : 0);
     }
   }
-  if (top_ != 0) Drain(false);
+  if (top_ != 0) Drain<true>(false);
   load_cascade_ = 0.875 * load_cascade_ +
                   0.125 * static_cast<double>(events_ - before) / static_cast<double>(changed);
   ResetNextDirty();
@@ -140,41 +140,49 @@ void Evaluator::LoadNext() {
     for (uint64_t dirty = next_dirty_[d]; dirty != 0; dirty &= dirty - 1) {
       const size_t w = d * 64 + static_cast<size_t>(std::countr_zero(dirty));
       const uint64_t now = next_words_[w];
-      SetFluents(w, (now ^ loaded_[w]) & ~now, false);
+      SetFluents(w, (now ^ loaded_[w]) & ~now, 0);
     }
   }
   for (size_t d = 0; d < dirty_words; ++d) {
     for (uint64_t dirty = next_dirty_[d]; dirty != 0; dirty &= dirty - 1) {
       const size_t w = d * 64 + static_cast<size_t>(std::countr_zero(dirty));
       const uint64_t now = next_words_[w];
-      SetFluents(w, (now ^ loaded_[w]) & now, true);
+      SetFluents(w, (now ^ loaded_[w]) & now, 1);
       loaded_[w] = now;
     }
     // loaded_ == next_words_ here now; propagation flags the words whose `next` changes.
     next_dirty_[d] = 0;
   }
-  if (top_ != 0) Drain(false);
+  if (top_ != 0) Drain<false>(false);
 }
 
 void Evaluator::SetJoint(std::span<const Move> joint) {
-  for (size_t r = 0; r < active_inputs_.size(); ++r) {
+  uint32_t* const counters = counters_.data();
+  uint32_t* const stack = stack_.data();
+  size_t top = top_;
+  const size_t n = active_inputs_.size();
+  bool changed = false;
+  for (size_t r = 0; r < n; ++r) {
     const uint32_t begin = move_begin_[r];
-    // A negative or too large id selects the no-move leaf.
+    // A negative or too large id selects the no-move leaf, the last of the role's entries.
     const auto m = static_cast<uint32_t>(r < joint.size() ? joint[r] : -1);
-    const auto c = static_cast<int32_t>(m < move_begin_[r + 1] - begin ? move_leaf_[begin + m]
-                                                                        : net_.no_move[r]);
-    if (c == active_inputs_[r]) continue;
-    if (active_inputs_[r] >= 0) SetLeaf(static_cast<uint32_t>(active_inputs_[r]), false);
-    active_inputs_[r] = ~c;  // marks the role for the second pass
+    const uint32_t code = move_leaf_[begin + std::min(m, move_begin_[r + 1] - 1 - begin)];
+    if (code == active_inputs_[r]) continue;
+    top = SetLeafAt(active_inputs_[r], 0, counters, stack, top);
+    active_inputs_[r] = code | kPendingLeaf;  // marks the role for the second pass
+    changed = true;
   }
+  if (!changed) return;
+  goals_synced_ = false;
   // Moves that become true are pushed last, so propagated first (as in LoadState).
-  for (size_t r = 0; r < active_inputs_.size(); ++r) {
-    if (active_inputs_[r] >= 0) continue;  // unchanged
-    int32_t c = ~active_inputs_[r];
-    SetLeaf(static_cast<uint32_t>(c), true);
-    active_inputs_[r] = c;
+  for (size_t r = 0; r < n; ++r) {
+    const uint32_t code = active_inputs_[r];
+    if ((code & kPendingLeaf) == 0) continue;  // unchanged
+    active_inputs_[r] = code & ~kPendingLeaf;
+    top = SetLeafAt(code & ~kPendingLeaf, 1, counters, stack, top);
   }
-  if (top_ != 0) Drain(false);
+  top_ = top;
+  if (top_ != 0) Drain<false>(false);
 }
 
 void Evaluator::ReadNext(State* out) const {

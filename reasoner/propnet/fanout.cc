@@ -99,26 +99,37 @@ void BuildFanout(const std::vector<uint8_t>& main, const DemuxPlan& demux, Propn
   net.goal_order.clear();
   net.goal_program.clear();
   bool goal_cycles = false;
+  size_t run = 0;  // where the run of pairs that gate c - 1 ended starts, if any
+  bool in_run = false;
   for (uint32_t c = 0; c < m; ++c) {
-    if (main[c] || net.is_leaf[c]) continue;
+    if (main[c] || net.is_leaf[c]) {
+      in_run = false;
+      continue;
+    }
     net.goal_order.push_back(c);
     goal_cycles |= net.scc_of[c] >= 0;
     if (net.in_begin[c + 1] - net.in_begin[c] == 2) {
       const uint32_t e0 = net.in_edges[net.in_begin[c]], e1 = net.in_edges[net.in_begin[c] + 1];
       const bool is_and = net.base_counter[c] != kFalseCounter;
-      net.goal_program.insert(net.goal_program.end(),
-                              {c | kProgramPair | (is_and ? kProgramAnd : 0), e0, e1});
+      if (!in_run) {
+        run = net.goal_program.size();
+        net.goal_program.insert(net.goal_program.end(), {c | kProgramPair, 0});
+        in_run = true;
+      }
+      ++net.goal_program[run + 1];
+      net.goal_program.insert(net.goal_program.end(), {e0 | (is_and ? kProgramAnd : 0), e1});
       continue;
     }
+    in_run = false;
     std::vector<uint32_t> plain, inverted;
     for (uint32_t k = net.in_begin[c]; k < net.in_begin[c + 1]; ++k) {
       const uint32_t e = net.in_edges[k];
       ((e & kInvertedEdge) != 0 ? inverted : plain).push_back(e & kEdgeTargetMask);
     }
     const auto n_inverted = static_cast<uint32_t>(inverted.size());
-    net.goal_program.insert(net.goal_program.end(),
-                            {c, net.base_counter[c] + n_inverted,
-                             static_cast<uint32_t>(plain.size()), n_inverted});
+    net.goal_program.insert(
+        net.goal_program.end(),
+        {c, net.base_counter[c] + n_inverted, static_cast<uint32_t>(plain.size()), n_inverted});
     net.goal_program.insert(net.goal_program.end(), plain.begin(), plain.end());
     net.goal_program.insert(net.goal_program.end(), inverted.begin(), inverted.end());
   }

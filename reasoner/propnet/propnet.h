@@ -28,19 +28,19 @@ namespace ggp::reasoner::propnet {
 
 inline constexpr uint32_t kTrueCounter = 0x80000000u;
 inline constexpr uint32_t kFalseCounter = 0x7FFFFFFFu;
-inline constexpr uint32_t kInvertedEdge = 0x80000000u;  // on input and output edges
-inline constexpr uint32_t kSccEdge = 0x40000000u;       // output edge into a cyclic SCC
-inline constexpr uint32_t kDemuxEdge = 0x20000000u;     // pseudo-edge: demux id (see demux_*)
+inline constexpr uint32_t kInvertedEdge = 0x80000000u;   // on input and output edges
+inline constexpr uint32_t kSccEdge = 0x40000000u;        // output edge into a cyclic SCC
+inline constexpr uint32_t kDemuxEdge = 0x20000000u;      // pseudo-edge: demux id (see demux_*)
 inline constexpr uint32_t kRecomputeEdge = 0x30000000u;  // pseudo-edge: a demuxed gate the
                                                          // source selects
-inline constexpr uint32_t kNextEdge = 0x10000000u;      // pseudo-edge: target is the fluent
-                                                        // whose `next` the source computes
-inline constexpr uint32_t kLegalEdge = 0x08000000u;     // pseudo-edge: target is a bit of the
-                                                        // legal bitset (legal_bit)
+inline constexpr uint32_t kNextEdge = 0x10000000u;       // pseudo-edge: target is the fluent
+                                                         // whose `next` the source computes
+inline constexpr uint32_t kLegalEdge = 0x08000000u;      // pseudo-edge: target is a bit of the
+                                                         // legal bitset (legal_bit)
 inline constexpr uint32_t kEdgeTargetMask = 0x07FFFFFFu;
 inline constexpr uint32_t kSpecialKindMask = 0x38000000u;  // next, legal, demux or recompute
 inline constexpr uint32_t kNoGuard = 0xFFFFFFFFu;
-inline constexpr uint32_t kProgramPair = 0x80000000u;     // goal_program flags (Propnet)
+inline constexpr uint32_t kProgramPair = 0x80000000u;  // goal_program flags (Propnet)
 inline constexpr uint32_t kProgramAnd = 0x40000000u;
 
 struct Propnet {
@@ -57,26 +57,28 @@ struct Propnet {
     uint32_t begin, special, end;
   };
   // Outputs into components that legal, terminal or next need ("main").
-  std::vector<Fanout> fanout;          // size n
+  std::vector<Fanout> fanout;  // size n
   std::vector<uint32_t> out_edges;
   // Outputs into components that only goals need, updated lazily (see goal_boundary).
-  std::vector<Fanout> goal_fanout;     // size n
+  std::vector<Fanout> goal_fanout;  // size n
   std::vector<uint32_t> goal_edges;
   // Main components (leaves included) with goal-only outputs: the evaluator passes their
   // changes on to the goal-only part when a goal is asked.
   std::vector<uint32_t> goal_boundary;
   // The goal-only gates in topological order: when much of the boundary changed, the
   // evaluator recomputes them in one pass instead of propagating changes. goal_program is
-  // that pass laid out for a sequential read, when no goal-only gate is in a cycle. A gate
-  // of two inputs takes three words: its id | kProgramPair (| kProgramAnd for an AND), then
-  // its two inputs in in_edges form (component | kInvertedEdge if read inverted). Any
-  // other gate: its id, its base counter plus its number of inverted inputs, its numbers
-  // of plain and of inverted inputs, then those inputs' components (plain ones first).
+  // that pass laid out for a sequential read, when no goal-only gate is in a cycle. A run
+  // of gates of two inputs with consecutive ids (piece counting is mostly that) takes two
+  // words, the first id | kProgramPair and the number of gates, then two per gate: its
+  // inputs in in_edges form (component | kInvertedEdge if read inverted), the first
+  // | kProgramAnd if the gate is an AND. Any other gate: its id, its base counter plus its
+  // number of inverted inputs, its numbers of plain and of inverted inputs, then those
+  // inputs' components (plain ones first).
   std::vector<uint32_t> goal_order;
   std::vector<uint32_t> goal_program;
-  std::vector<uint32_t> in_begin;      // size n+1
-  std::vector<uint32_t> in_edges;      // source | kInvertedEdge?
-  std::vector<int32_t> scc_of;         // cyclic SCC id or -1; ids increase along the order
+  std::vector<uint32_t> in_begin;  // size n+1
+  std::vector<uint32_t> in_edges;  // source | kInvertedEdge?
+  std::vector<int32_t> scc_of;     // cyclic SCC id or -1; ids increase along the order
   std::vector<std::pair<uint32_t, uint32_t>> scc_range;  // [begin, end) per cyclic SCC
   uint32_t max_scc_size = 0;
   uint32_t const_true = 0;   // leaf that is always true
@@ -98,7 +100,7 @@ struct Propnet {
   std::vector<uint32_t> legal_bit;
   uint32_t legal_words = 0;
   std::vector<uint64_t> legal_guarded_words;
-  std::vector<std::vector<int32_t>> input;   // role -> move -> leaf of (does r m), or -1
+  std::vector<std::vector<int32_t>> input;  // role -> move -> leaf of (does r m), or -1
   // Per role: a leaf that is true when the role's move id is out of range. Exactly one
   // of a role's move leaves (or this one) is true once a joint move is set, which lets
   // the builder replace a disjunction over most of a role's moves by the negation of the

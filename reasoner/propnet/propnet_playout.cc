@@ -28,8 +28,8 @@ inline uint32_t NthSetBit(uint64_t bits, uint32_t k) {
 
 // Draws role r's move: the k-th of its legal moves in id order, k = rng.Below(count).
 // Returns false if the role has none.
-bool PropnetMachine::DrawMove(const Evaluator& e, size_t r, Rng& rng, Move* move,
-                              uint32_t* choices) const {
+[[gnu::always_inline]] inline bool PropnetMachine::DrawMove(const Evaluator& e, size_t r, Rng& rng,
+                                                            Move* move, uint32_t* choices) const {
   if (net_.legal[r].size() <= 64) {  // the common case: one word, read once
     const uint64_t bits = LegalWord(e, r, 0);
     if (bits == 0) return false;
@@ -39,7 +39,8 @@ bool PropnetMachine::DrawMove(const Evaluator& e, size_t r, Rng& rng, Move* move
   }
   const auto n_words = static_cast<uint32_t>((net_.legal[r].size() + 63) / 64);
   uint32_t count = 0;
-  for (uint32_t w = 0; w < n_words; ++w) count += static_cast<uint32_t>(std::popcount(LegalWord(e, r, w)));
+  for (uint32_t w = 0; w < n_words; ++w)
+    count += static_cast<uint32_t>(std::popcount(LegalWord(e, r, w)));
   if (count == 0) return false;
   uint32_t k = rng.Below(count);
   *choices = count;
@@ -54,9 +55,8 @@ bool PropnetMachine::DrawMove(const Evaluator& e, size_t r, Rng& rng, Move* move
   }
 }
 
-PlayoutResult PropnetMachine::RandomPlayout(const State& s, int max_steps, Rng& rng,
-                                            Workspace& ws, State* end,
-                                            std::vector<PlayoutMove>* moves,
+PlayoutResult PropnetMachine::RandomPlayout(const State& s, int max_steps, Rng& rng, Workspace& ws,
+                                            State* end, std::vector<PlayoutMove>* moves,
                                             const std::atomic<bool>* stop) const {
   PropnetWorkspace& pw = static_cast<PropnetWorkspace&>(ws);
   Evaluator& e = pw.eval;
