@@ -179,8 +179,7 @@ class Evaluator {
       const uint32_t after = kTrueCounter - 1 + (value ^ (target & 1));
       const uint32_t before = counters[gate];
       counters[gate] = after;
-      stack_[top] = gate << 1 | after >> 31;
-      top += (before ^ after) >> 31;
+      if ((before ^ after) >> 31) stack_[top++] = gate << 1 | after >> 31;
     }
     return top;
   }
