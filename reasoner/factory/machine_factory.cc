@@ -27,7 +27,8 @@ MachineBuild BuildProver(const gdl::Description& description, std::string reason
     error = e.what();
   }
   if (!build.machine) {
-    build.reason = "prover cannot be built: " + (error.empty() ? std::string("unknown error") : error);
+    build.reason =
+        "prover cannot be built: " + (error.empty() ? std::string("unknown error") : error);
     return build;
   }
   build.backend = "prover";
@@ -59,6 +60,10 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
   if (pn.stats.demuxed_gates > 0) {
     build.reason += ", " + std::to_string(pn.stats.demuxed_gates) + " gates behind " +
                     std::to_string(pn.stats.selector_groups) + " selector groups";
+  }
+  if (pn.stats.branch_free_fanouts > 0) {
+    build.reason += ", " + std::to_string(pn.stats.branch_free_fanouts) +
+                    " components with hard-to-predict flips";
   }
   return build;
 }

@@ -19,6 +19,7 @@ Evaluator::Evaluator(const Propnet& net)
       goal_seen_(net.goal_boundary.size(), 0),
       group_active_(net.group_members.size(), -1) {
   for (uint64_t w : net.selector_words) has_selectors_ |= w != 0;
+  for (const Propnet::Fanout& f : net.fanout) any_branch_free_ |= f.branch_free != 0;
   // Pushes one event can make without a capacity check: its plain outputs, and on main
   // edges its recompute outputs and the gates of its demuxes too (Propagate).
   std::vector<size_t> demux_pushes(net.demux_group.size(), 0);
@@ -136,12 +137,14 @@ void Evaluator::DrainSccs(bool goal_edges) {
 // The hot loop. An edge is target << 1 | inverted; the target's new value, should it flip,
 // is v ^ inverted (v: the source's new value), its counter moves by +1 if that is true and
 // -1 if false, and it flips exactly when the counter's top bit changes (a counter never
-// wraps). A target that flips is pushed behind a branch on the flip. Branch-free pushing
-// (write every target, keep it only if it flipped) runs fewer instructions but makes the
-// next pop wait for every counter of the event; the branch is predicted and the processor
-// runs ahead: connectFour, ticTacToe and hex 1.2-1.3x faster, breakthrough and reversi
-// some 3% slower. Demux and recompute pushes branch the same way (hex 1.05x).
-template <bool kCount>
+// wraps). A target that flips is pushed in one of two ways. Behind a branch on the flip:
+// the branch is predicted and the processor runs ahead to the next event before the
+// counters are read (connectFour, ticTacToe and hex 1.2-1.3x faster than the other way).
+// Or branch-free, writing every target and keeping it only if it flipped: the next pop
+// then waits for every counter of the event, but no misprediction costs a flush, which
+// wins for components whose flips are hard to predict (Fanout::branch_free; reversi's
+// cells, 1.2x). Demux and recompute pushes branch.
+template <bool kCount, Evaluator::PushMode kMode>
 bool Evaluator::PropagateUntilFull(const Propnet::Fanout* fanout, const uint32_t* edges) {
   uint32_t* const counters = counters_.data();
   uint32_t* const stack = stack_.data();
@@ -156,15 +159,32 @@ bool Evaluator::PropagateUntilFull(const Propnet::Fanout* fanout, const uint32_t
     const uint32_t v = ev & 1;
     const Propnet::Fanout f = fanout[ev >> 1];
     const uint32_t* const end = edges + f.special;
+    // Profiles count main edges only: the choice they inform is the main fanout's.
+    const bool profiled = kMode == kProfiling && fanout == net_.fanout.data();
+    if (profiled) flip_profile_->edges[ev >> 1] += f.special - f.begin;
+    const size_t top_before = top;
+    if (kMode != kBranching && f.branch_free != 0) {
+      for (const uint32_t* p = edges + f.begin; p != end; ++p) {
+        const uint32_t e = *p ^ v;  // target << 1 | its new value if it flips
+        uint32_t* const counter = counters + (e >> 1);
+        const uint32_t before = *counter;
+        const uint32_t after = before + ((e & 1) << 1) - 1;
+        *counter = after;
+        stack[top] = e;
+        top += (before ^ after) >> 31;
+      }
+    } else {
 #pragma GCC unroll 2
-    for (const uint32_t* p = edges + f.begin; p != end; ++p) {
-      const uint32_t e = *p ^ v;  // target << 1 | its new value if it flips
-      uint32_t* const counter = counters + (e >> 1);
-      const uint32_t before = *counter;
-      const uint32_t after = before + ((e & 1) << 1) - 1;
-      *counter = after;
-      if ((before ^ after) >> 31) stack[top++] = e;
+      for (const uint32_t* p = edges + f.begin; p != end; ++p) {
+        const uint32_t e = *p ^ v;
+        uint32_t* const counter = counters + (e >> 1);
+        const uint32_t before = *counter;
+        const uint32_t after = before + ((e & 1) << 1) - 1;
+        *counter = after;
+        if ((before ^ after) >> 31) stack[top++] = e;
+      }
     }
+    if (profiled) flip_profile_->flips[ev >> 1] += top - top_before;
     for (const uint32_t* k = end; k != edges + f.end; ++k) {  // flagged outputs
       const uint32_t e = *k;
       const uint32_t t = e & kEdgeTargetMask;
@@ -194,8 +214,18 @@ bool Evaluator::PropagateUntilFull(const Propnet::Fanout* fanout, const uint32_t
   return top == 0;
 }
 
-template bool Evaluator::PropagateUntilFull<false>(const Propnet::Fanout*, const uint32_t*);
-template bool Evaluator::PropagateUntilFull<true>(const Propnet::Fanout*, const uint32_t*);
+template bool Evaluator::PropagateUntilFull<false, Evaluator::kBranching>(const Propnet::Fanout*,
+                                                                          const uint32_t*);
+template bool Evaluator::PropagateUntilFull<false, Evaluator::kMixed>(const Propnet::Fanout*,
+                                                                      const uint32_t*);
+template bool Evaluator::PropagateUntilFull<false, Evaluator::kProfiling>(const Propnet::Fanout*,
+                                                                          const uint32_t*);
+template bool Evaluator::PropagateUntilFull<true, Evaluator::kBranching>(const Propnet::Fanout*,
+                                                                         const uint32_t*);
+template bool Evaluator::PropagateUntilFull<true, Evaluator::kMixed>(const Propnet::Fanout*,
+                                                                     const uint32_t*);
+template bool Evaluator::PropagateUntilFull<true, Evaluator::kProfiling>(const Propnet::Fanout*,
+                                                                         const uint32_t*);
 template void Evaluator::DrainSccs<false>(bool);
 template void Evaluator::DrainSccs<true>(bool);
 

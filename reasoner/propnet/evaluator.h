@@ -64,6 +64,14 @@ class Evaluator {
   // cheaper than propagating it (on a large network, copying every counter costs more than
   // a short jump).
   bool CheckpointPays() const { return checkpoint_pays_; }
+  // Per component: how many main outputs its changes reached (plain edges) and how many of
+  // those flipped, counted while a FlipProfile is attached.
+  struct FlipProfile {
+    std::vector<uint64_t> edges, flips;
+  };
+  // Attaches `profile` (sized to the components; null detaches). Not owned; slows
+  // propagation down.
+  void set_flip_profile(FlipProfile* profile) { flip_profile_ = profile; }
   // The legal bitset (propnet.h, legal_bit): bit legal_bit[r] + m is legal[r][m]'s value.
   std::span<const uint64_t> legal_words() const { return legal_words_; }
 
@@ -148,7 +156,13 @@ class Evaluator {
   // for every event): it returns to grow the stack.
   template <bool kCount>
   void Propagate(const Propnet::Fanout* fanout, const uint32_t* edges) {
-    while (!PropagateUntilFull<kCount>(fanout, edges)) [[unlikely]] GrowStack();
+    if (flip_profile_ != nullptr) [[unlikely]] {
+      while (!PropagateUntilFull<kCount, kProfiling>(fanout, edges)) GrowStack();
+    } else if (any_branch_free_) {
+      while (!PropagateUntilFull<kCount, kMixed>(fanout, edges)) [[unlikely]] GrowStack();
+    } else {
+      while (!PropagateUntilFull<kCount, kBranching>(fanout, edges)) [[unlikely]] GrowStack();
+    }
   }
   [[gnu::noinline]] void GrowStack() {
     stack_.resize(stack_.size() * 2);
@@ -156,7 +170,10 @@ class Evaluator {
   }
   // Propagate's loop; stops early, returning false, when the stack may lack room for the
   // next event's pushes.
-  template <bool kCount>
+  // How PropagateUntilFull pushes flips: always behind a branch; per component, as
+  // Fanout::branch_free says; or per component while counting flips (FlipProfile).
+  enum PushMode { kBranching, kMixed, kProfiling };
+  template <bool kCount, PushMode kMode>
   bool PropagateUntilFull(const Propnet::Fanout* fanout, const uint32_t* edges);
   // A demux's source changed: sets the gates of the active member of its group
   // from their inputs' values (demux.cc), pushing their flips onto stack_[top, ...);
@@ -251,6 +268,8 @@ class Evaluator {
   double load_cascade_ = 8.0;  // events per fluent of recent jumps; starts at a rough mean
   uint64_t last_word_mask_ = ~uint64_t{0};
   bool initialized_ = false;
+  FlipProfile* flip_profile_ = nullptr;
+  bool any_branch_free_ = false;  // some main Fanout::branch_free is set
 };
 
 }  // namespace ggp::reasoner::propnet

@@ -55,6 +55,10 @@ struct Propnet {
   // of a flagged edge is (edge & kSpecialKindMask).
   struct Fanout {
     uint32_t begin, special, end;
+    // Whether propagation pushes this component's flipping targets without a branch
+    // (Evaluator's hot loop): set where its flips are hard to predict (PropnetMachine::
+    // Build measures them on playouts).
+    uint32_t branch_free = 0;
   };
   // Outputs into components that legal, terminal or next need ("main").
   std::vector<Fanout> fanout;  // size n

@@ -52,9 +52,12 @@ PropnetBuild PropnetMachine::Build(const gdl::Description& description,
     st.selector_groups = net.group_members.size();
     st.demuxed_gates = net.demux_targets.size();
     st.build_seconds = budget.ElapsedSeconds();
-    result.machine = std::make_shared<PropnetMachine>(
-        description.symbols, description.roles, std::move(net), std::move(graph.fluent_terms),
-        std::move(graph.move_terms), st);
+    auto machine = std::make_shared<PropnetMachine>(description.symbols, description.roles,
+                                                    std::move(net), std::move(graph.fluent_terms),
+                                                    std::move(graph.move_terms), st);
+    machine->ChooseBranchFreeFanouts();
+    result.stats = machine->stats_;
+    result.machine = std::move(machine);
   } catch (const std::bad_alloc&) {
     result.error = "propnet build ran out of memory";
   }

@@ -37,12 +37,13 @@ struct PropnetStats {
   uint32_t components = 0;
   size_t edges = 0;
   uint32_t fluents = 0;
-  size_t moves = 0;         // summed over roles
-  size_t cyclic_sccs = 0;   // positive recursion in the ground rules
+  size_t moves = 0;            // summed over roles
+  size_t cyclic_sccs = 0;      // positive recursion in the ground rules
   size_t selector_groups = 0;  // fluents of which at most one holds (demux.cc)
   size_t demuxed_gates = 0;    // gates reached through a selector group's demux
   double ground_seconds = 0;
-  double build_seconds = 0;  // grounding + circuit
+  double build_seconds = 0;        // grounding + circuit
+  size_t branch_free_fanouts = 0;  // components whose flips are pushed without a branch
 };
 
 class PropnetMachine;
@@ -74,8 +75,8 @@ class PropnetMachine final : public StateMachine {
   void NextState(const State& s, std::span<const Move> joint, Workspace& ws,
                  State* out) const override;
   int Goal(const State& s, int role, Workspace& ws) const override;
-  PlayoutResult RandomPlayout(const State& s, int max_steps, Rng& rng, Workspace& ws,
-                              State* end, std::vector<PlayoutMove>* moves,
+  PlayoutResult RandomPlayout(const State& s, int max_steps, Rng& rng, Workspace& ws, State* end,
+                              std::vector<PlayoutMove>* moves,
                               const std::atomic<bool>* stop) const override;
 
   kif::Term MoveTerm(int role, Move m) const override;
@@ -84,7 +85,9 @@ class PropnetMachine final : public StateMachine {
 
   const Propnet& net() const { return net_; }
   const PropnetStats& stats() const { return stats_; }
-  int num_moves(int role) const { return static_cast<int>(net_.legal[static_cast<size_t>(role)].size()); }
+  int num_moves(int role) const {
+    return static_cast<int>(net_.legal[static_cast<size_t>(role)].size());
+  }
 
   PropnetMachine(std::shared_ptr<kif::SymbolTable> symbols, std::vector<kif::Term> roles,
                  Propnet net, std::vector<kif::Term> fluent_terms,
@@ -103,6 +106,9 @@ class PropnetMachine final : public StateMachine {
     return bits;
   }
   bool DrawMove(const Evaluator& e, size_t r, Rng& rng, Move* move, uint32_t* choices) const;
+  // Sets Fanout::branch_free from the flip rates of profiled playouts (up to some 50 ms).
+  // Only before the machine is shared.
+  void ChooseBranchFreeFanouts();
 
   Propnet net_;
   std::vector<kif::Term> fluent_terms_;

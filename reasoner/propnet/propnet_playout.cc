@@ -2,7 +2,9 @@
 // legal bitset and the successor straight from the evaluator (no move lists, no state
 // copies or comparisons per step). It draws exactly the moves the generic loop of
 // StateMachine::RandomPlayout draws from the same Rng.
+#include <algorithm>
 #include <bit>
+#include <chrono>
 
 #include "reasoner/propnet/evaluator.h"
 #include "reasoner/propnet/propnet_machine.h"
@@ -85,6 +87,49 @@ PlayoutResult PropnetMachine::RandomPlayout(const State& s, int max_steps, Rng& 
   }
   e.ReadLoaded(end);
   return result;
+}
+
+// A branch on each flip is cheap where the predictor gets it right and costs a pipeline
+// flush where it does not; branch-free pushing costs every event of the component a wait
+// for its counters instead. A component whose n outputs flip at rate r would miss some
+// n * min(r, 1 - r) times per change if flips were random; they are not (connectFour's
+// cells miss far fewer than their rate says), so only components above a high estimate
+// push branch-free. The profile plays random playouts from the initial state, up to a
+// number of steps or a time cap, whichever comes first.
+void PropnetMachine::ChooseBranchFreeFanouts() {
+  using Clock = std::chrono::steady_clock;
+  constexpr uint64_t kProfileSteps = 4000;
+  constexpr double kProfileSeconds = 0.05;
+  constexpr int kMaxPlayouts = 1000;
+  constexpr int kMaxSteps = 1000;
+  constexpr uint64_t kMinSamples = 64;  // output visits before a rate means anything
+  constexpr double kMinMisses = 5.0;    // estimated misses per change
+  Evaluator::FlipProfile profile;
+  profile.edges.assign(net_.num_components(), 0);
+  profile.flips.assign(net_.num_components(), 0);
+  PropnetWorkspace ws(net_);
+  ws.eval.set_flip_profile(&profile);
+  Rng rng(0x5eed);
+  State end;
+  const Clock::time_point start = Clock::now();
+  uint64_t steps = 0;
+  for (int i = 0; i < kMaxPlayouts && steps < kProfileSteps; ++i) {
+    steps += static_cast<uint64_t>(
+        RandomPlayout(net_.initial, kMaxSteps, rng, ws, &end, nullptr, nullptr).steps);
+    if (std::chrono::duration<double>(Clock::now() - start).count() > kProfileSeconds) break;
+  }
+  stats_.branch_free_fanouts = 0;
+  for (uint32_t c = 0; c < net_.num_components(); ++c) {
+    Propnet::Fanout& f = net_.fanout[c];
+    f.branch_free = 0;
+    if (profile.edges[c] < kMinSamples) continue;
+    const double rate =
+        static_cast<double>(profile.flips[c]) / static_cast<double>(profile.edges[c]);
+    if (static_cast<double>(f.special - f.begin) * std::min(rate, 1 - rate) >= kMinMisses) {
+      f.branch_free = 1;
+      ++stats_.branch_free_fanouts;
+    }
+  }
 }
 
 }  // namespace ggp::reasoner::propnet
