@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <utility>
 
 #include "reasoner/propnet/evaluator.h"
 #include "reasoner/propnet/propnet_machine.h"
@@ -94,14 +95,13 @@ PlayoutResult PropnetMachine::RandomPlayout(const State& s, int max_steps, Rng& 
 // for its counters instead. A component whose n outputs flip at rate r would miss some
 // n * min(r, 1 - r) times per change if flips were random; they are not (connectFour's
 // cells miss far fewer than their rate says), so only components above a high estimate
-// push branch-free. The profile plays random playouts from the initial state, up to a
-// number of steps or a time cap, whichever comes first.
+// push branch-free. The profile plays random playouts from the initial state, in chunks of
+// a few steps, up to a number of steps or a time cap, whichever comes first.
 void PropnetMachine::ChooseBranchFreeFanouts() {
   using Clock = std::chrono::steady_clock;
   constexpr uint64_t kProfileSteps = 4000;
   constexpr double kProfileSeconds = 0.05;
-  constexpr int kMaxPlayouts = 1000;
-  constexpr int kMaxSteps = 1000;
+  constexpr int kChunkSteps = 16;       // the time cap is checked between chunks
   constexpr uint64_t kMinSamples = 64;  // output visits before a rate means anything
   constexpr double kMinMisses = 5.0;    // estimated misses per change
   Evaluator::FlipProfile profile;
@@ -110,13 +110,19 @@ void PropnetMachine::ChooseBranchFreeFanouts() {
   PropnetWorkspace ws(net_);
   ws.eval.set_flip_profile(&profile);
   Rng rng(0x5eed);
-  State end;
+  State s = net_.initial, end;
   const Clock::time_point start = Clock::now();
   uint64_t steps = 0;
-  for (int i = 0; i < kMaxPlayouts && steps < kProfileSteps; ++i) {
-    steps += static_cast<uint64_t>(
-        RandomPlayout(net_.initial, kMaxSteps, rng, ws, &end, nullptr, nullptr).steps);
-    if (std::chrono::duration<double>(Clock::now() - start).count() > kProfileSeconds) break;
+  while (steps < kProfileSteps &&
+         std::chrono::duration<double>(Clock::now() - start).count() < kProfileSeconds) {
+    const PlayoutResult r = RandomPlayout(s, kChunkSteps, rng, ws, &end, nullptr, nullptr);
+    if (r.steps == 0 && s == net_.initial) break;  // the game ends where it starts
+    steps += static_cast<uint64_t>(r.steps);
+    if (r.terminal || r.stuck || r.steps == 0) {
+      s = net_.initial;
+    } else {
+      std::swap(s, end);
+    }
   }
   stats_.branch_free_fanouts = 0;
   for (uint32_t c = 0; c < net_.num_components(); ++c) {
