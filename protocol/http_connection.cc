@@ -51,8 +51,7 @@ class ReplySlot {
 
   void Deliver(std::string reply) {
     if (used_.exchange(true)) {
-      spdlog::warn("{} responder called more than once; reply '{}' dropped", tag_,
-                   Excerpt(reply));
+      spdlog::warn("{} responder called more than once; reply '{}' dropped", tag_, Excerpt(reply));
       return;
     }
     std::lock_guard<std::mutex> lock(gate_->mu);
@@ -60,7 +59,8 @@ class ReplySlot {
     std::shared_ptr<Connection> c = connection_.lock();
     if (!c) return;  // the connection is gone (peer left, write failed, ...)
     c->core().replies_in_flight.fetch_add(1);
-    net::post(c->executor(), [c, r = std::move(reply)]() mutable { c->DeliverReply(std::move(r)); });
+    net::post(c->executor(),
+              [c, r = std::move(reply)]() mutable { c->DeliverReply(std::move(r)); });
     // `c` is released under the lock: if it were the last owner, the io_context is alive.
     c.reset();
   }
@@ -76,8 +76,8 @@ class ReplySlot {
 
 Responder MakeResponder(std::shared_ptr<Gate> gate, std::weak_ptr<Connection> connection,
                         std::string log_tag) {
-  auto slot = std::make_shared<ReplySlot>(std::move(gate), std::move(connection),
-                                          std::move(log_tag));
+  auto slot =
+      std::make_shared<ReplySlot>(std::move(gate), std::move(connection), std::move(log_tag));
   return [slot](std::string reply) { slot->Deliver(std::move(reply)); };
 }
 
@@ -92,10 +92,20 @@ Connection::Connection(tcp::socket socket, ServerCore& core, std::uint64_t id)
       buffer_(kReadChunk) {
   boost::system::error_code ec;
   auto endpoint = socket_.remote_endpoint(ec);
-  peer_ = ec ? std::string("?") : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+  peer_ = ec ? std::string("?")
+             : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+  core_.open_connections.fetch_add(1);
 }
 
+Connection::~Connection() { core_.open_connections.fetch_sub(1); }
+
 void Connection::Start() {
+  const int open = core_.open_connections.load();
+  if (open > core_.options.max_connections) {
+    BadRequest(std::to_string(open) + " connections open, more than the " +
+               std::to_string(core_.options.max_connections) + " allowed");
+    return;
+  }
   ArmTimer(core_.options.read_timeout);
   DoRead();
 }
@@ -141,8 +151,8 @@ void Connection::OnRead(const boost::system::error_code& ec, std::size_t n) {
   if (phase_ != Phase::kReading) return;
   if (timed_out_) {
     if (!reader_.received_anything()) {
-      spdlog::debug("[{}] #{} {} sent nothing before the read timeout; closing",
-                    core_.options.name, id_, peer_);
+      spdlog::debug("[{}] #{} {} sent nothing before the read timeout; closing", core_.options.name,
+                    id_, peer_);
       Close();
     } else {
       BadRequest("read timeout after " + std::to_string(reader_.bytes_received()) + " bytes");
@@ -176,14 +186,15 @@ void Connection::OnRead(const boost::system::error_code& ec, std::size_t n) {
   }
   if (reader_.TakeExpectContinue()) {
     // The client waits for this before sending its body.
-    net::async_write(socket_, net::buffer(kHttpContinue),
-                     [self = shared_from_this()](const boost::system::error_code& wec, std::size_t) {
-                       if (wec) {
-                         self->Close();
-                         return;
-                       }
-                       self->DoRead();
-                     });
+    net::async_write(
+        socket_, net::buffer(kHttpContinue),
+        [self = shared_from_this()](const boost::system::error_code& wec, std::size_t) {
+          if (wec) {
+            self->Close();
+            return;
+          }
+          self->DoRead();
+        });
     return;
   }
   DoRead();
@@ -199,8 +210,9 @@ void Connection::OnRequest() {
                 method, peer_, WallMillis(), reader_.bytes_received(), Excerpt(message));
   auto is = [&](std::string_view m) {
     return method.size() == m.size() &&
-           std::equal(method.begin(), method.end(), m.begin(),
-                      [](char a, char b) { return std::toupper(static_cast<unsigned char>(a)) == b; });
+           std::equal(method.begin(), method.end(), m.begin(), [](char a, char b) {
+             return std::toupper(static_cast<unsigned char>(a)) == b;
+           });
   };
   if (is("OPTIONS")) {
     Reply("", /*counted=*/false);
@@ -244,8 +256,8 @@ void Connection::DeliverReply(std::string reply) {
 }
 
 void Connection::BadRequest(const std::string& reason) {
-  spdlog::warn("[{}] #{} bad request from {}: {}; answering busy", core_.options.name, id_,
-               peer_, reason);
+  spdlog::warn("[{}] #{} bad request from {}: {}; answering busy", core_.options.name, id_, peer_,
+               reason);
   if (what_.empty()) what_ = "bad request";
   if (received_ == SteadyClock::time_point{}) received_ = SteadyClock::now();
   Reply(std::string(kReplyBusy), /*counted=*/false);
@@ -269,7 +281,8 @@ void Connection::OnWritten(const boost::system::error_code& ec) {
     core_.ReplyDone();
   }
   if (phase_ != Phase::kWriting) return;
-  auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - received_);
+  auto elapsed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - received_);
   if (ec) {
     spdlog::warn("[{}] #{} reply '{}' to {} for {} could not be sent after {} ms: {}",
                  core_.options.name, id_, reply_excerpt_, what_, peer_, elapsed.count(),
@@ -289,16 +302,16 @@ void Connection::OnWritten(const boost::system::error_code& ec) {
 }
 
 void Connection::DoLinger() {
-  socket_.async_read_some(net::buffer(buffer_),
-                          [self = shared_from_this()](const boost::system::error_code& ec,
-                                                      std::size_t) {
-                            if (self->phase_ != Phase::kLingering) return;
-                            if (ec) {
-                              self->Close();
-                              return;
-                            }
-                            self->DoLinger();
-                          });
+  socket_.async_read_some(
+      net::buffer(buffer_),
+      [self = shared_from_this()](const boost::system::error_code& ec, std::size_t) {
+        if (self->phase_ != Phase::kLingering) return;
+        if (ec) {
+          self->Close();
+          return;
+        }
+        self->DoLinger();
+      });
 }
 
 void Connection::Close() {

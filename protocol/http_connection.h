@@ -48,6 +48,7 @@ struct ServerCore {
   std::atomic<std::uint64_t> next_connection_id{1};
   // Handler replies handed to a connection but not yet written (Stop() lets them finish).
   std::atomic<int> replies_in_flight{0};
+  std::atomic<int> open_connections{0};  // Connection objects alive
   void ReplyDone() {
     if (replies_in_flight.fetch_sub(1) == 1) {
       std::lock_guard<std::mutex> lock(stop_mu);
@@ -74,8 +75,10 @@ struct ServerCore {
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   Connection(tcp::socket socket, ServerCore& core, std::uint64_t id);
+  ~Connection();
 
-  // Starts reading the request. Call once, right after construction.
+  // Starts reading the request, or answers `busy` unread when more than
+  // options.max_connections are open. Call once, right after construction.
   void Start();
 
   // Sends `reply` if the connection still awaits the handler's reply; otherwise ignored.

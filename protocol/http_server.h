@@ -12,6 +12,8 @@
 //  - Every reply is "HTTP/1.0 200 OK", then the server half-closes, waits briefly for the
 //    peer to close (so the reply is not lost to a reset) and closes: one request per
 //    connection.
+//  - More than `max_connections` open at once: the new one is answered `busy` (logged)
+//    without reading it.
 //  - Malformed HTTP, a body over the limit, or a message ParseRequest rejects: logged
 //    (warn) and answered `busy`; the handler is not called. A peer that sends nothing
 //    within `read_timeout` is disconnected silently; a partial request gets `busy`.
@@ -34,16 +36,19 @@
 namespace ggp::protocol {
 
 struct HttpServerOptions {
-  std::string address = "0.0.0.0";  // interface to bind ("127.0.0.1" for local tests)
-  std::uint16_t port = 9147;         // 0 = an ephemeral port, read it with port()
-  int io_threads = 2;                // >= 1
-  std::size_t body_limit = 16 * 1024 * 1024;           // bytes per request body (>= 8 MB)
-  std::chrono::milliseconds read_timeout{10'000};      // accept -> complete request
-  std::chrono::milliseconds write_timeout{10'000};     // writing one reply
-  std::chrono::milliseconds linger_timeout{2'000};     // after the reply: await peer close
-  std::chrono::milliseconds stop_grace{1'000};  // Stop(): time for replies already given
-  std::string name = "ggp";          // tag in log lines
-  bool handle_signals = false;       // SIGINT/SIGTERM call RequestStop()
+  std::string address = "0.0.0.0";            // interface to bind ("127.0.0.1" for local tests)
+  std::uint16_t port = 9147;                  // 0 = an ephemeral port, read it with port()
+  int io_threads = 2;                         // >= 1
+  std::size_t body_limit = 16 * 1024 * 1024;  // bytes per request body (>= 8 MB)
+  // Connections open at once at most; one beyond it is answered `busy` at once, unread,
+  // so memory stays bounded (max_connections x (body_limit + 64 KB head)) whatever arrives.
+  int max_connections = 128;
+  std::chrono::milliseconds read_timeout{10'000};   // accept -> complete request
+  std::chrono::milliseconds write_timeout{10'000};  // writing one reply
+  std::chrono::milliseconds linger_timeout{2'000};  // after the reply: await peer close
+  std::chrono::milliseconds stop_grace{1'000};      // Stop(): time for replies already given
+  std::string name = "ggp";                         // tag in log lines
+  bool handle_signals = false;                      // SIGINT/SIGTERM call RequestStop()
 };
 
 namespace internal {

@@ -42,16 +42,16 @@ TEST_F(HttpServerErrorsTest, MalformedRequestsGetBusyAndNeverReachTheHandler) {
   const std::pair<std::string, bool> cases[] = {
       // {bytes, half-close after sending}
       {std::string("\x01\x02\xfe\xff garbage\r\n\r\n", 16), false},
-      {"POST / HTTP/1.0\r\nContent-Le", true},                              // truncated head
-      {"POST / HTTP/1.0\r\nContent-Length: 20\r\n\r\n(info)", true},        // truncated body
+      {"POST / HTTP/1.0\r\nContent-Le", true},                               // truncated head
+      {"POST / HTTP/1.0\r\nContent-Length: 20\r\n\r\n(info)", true},         // truncated body
       {"POST / HTTP/1.0\r\nContent-Length: 12\r\n\r\n(play m1 nil", false},  // unbalanced
-      {"POST / HTTP/1.0\r\n\r\n(play m1 nil", true},                        // unbalanced at EOF
-      {"POST / HTTP/1.0\r\n\r\n(play m1 nil))", true},                      // one ')' too many
-      {"POST / HTTP/1.0\r\nContent-Length: 8\r\n\r\n(fly m1)", false},      // unknown verb
-      {"POST / HTTP/1.0\r\nContent-Length: 0\r\n\r\n", false},              // empty body
-      {"POST / HTTP/1.0\r\nContent-Length: 12\r\n\r\n(start m1 r)", false}, // wrong field count
-      {"PUT / HTTP/1.0\r\nContent-Length: 6\r\n\r\n(info)", false},         // unsupported method
-      {"POST / HTTP/1.0\r\nContent-Length: -1\r\n\r\n", false},             // bad length
+      {"POST / HTTP/1.0\r\n\r\n(play m1 nil", true},                         // unbalanced at EOF
+      {"POST / HTTP/1.0\r\n\r\n(play m1 nil))", true},                       // one ')' too many
+      {"POST / HTTP/1.0\r\nContent-Length: 8\r\n\r\n(fly m1)", false},       // unknown verb
+      {"POST / HTTP/1.0\r\nContent-Length: 0\r\n\r\n", false},               // empty body
+      {"POST / HTTP/1.0\r\nContent-Length: 12\r\n\r\n(start m1 r)", false},  // wrong field count
+      {"PUT / HTTP/1.0\r\nContent-Length: 6\r\n\r\n(info)", false},          // unsupported method
+      {"POST / HTTP/1.0\r\nContent-Length: -1\r\n\r\n", false},              // bad length
       {"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n6\r\n(info)\r\n0\r\n\r\n", false},
       {"GET /%28nonsense HTTP/1.0\r\n\r\n", false},
   };
@@ -168,6 +168,36 @@ TEST(HttpServerLifetimeTest, ResponderAfterTheServerIsGoneIsHarmless) {
   // Both held responders outlive the server: one is called, the other dropped.
   handler.Release("play", "noop");
   SUCCEED();
+}
+
+// Idle connections up to the cap hold their places; the next one is answered busy at once
+// (the idle ones are still open), and once they leave the server serves again.
+TEST(HttpServerLimitsTest, ConnectionsBeyondTheCapAreAnsweredBusy) {
+  ScriptedHandler handler;
+  HttpServerOptions options = LoopbackOptions();
+  options.max_connections = 2;
+  HttpServer server(options, handler);
+  std::string error;
+  ASSERT_TRUE(server.Start(&error)) << error;
+  auto idle1 = std::make_unique<RawClient>(server.port());
+  auto idle2 = std::make_unique<RawClient>(server.port());
+  ASSERT_TRUE(idle1->connected() && idle2->connected());
+  idle1->Send("POST / HTTP/1.0\r\n");  // the server has accepted both once it reads this
+  idle2->Send("POST / HTTP/1.0\r\n");
+  bool over_cap_seen = false;
+  for (int i = 0; i < 200 && !over_cap_seen; ++i) {
+    over_cap_seen =
+        Exchange(server.port(), RenderHttpPost("h", "", "(ping)")) == RenderHttpReply("busy");
+  }
+  EXPECT_TRUE(over_cap_seen);
+  idle1.reset();
+  idle2.reset();
+  bool served = false;
+  for (int i = 0; i < 200 && !served; ++i) {
+    ClientResult r = SendMessage("127.0.0.1", server.port(), "(ping)");
+    served = r.ok() && r.reply == "ready";
+  }
+  EXPECT_TRUE(served);
 }
 
 }  // namespace

@@ -4,10 +4,10 @@
 // (`ggp-agent tail` renders them); service logs go to stderr. SIGINT/SIGTERM stop the
 // server, end the live matches (logged as aborted) and exit 0.
 
-#include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
 
@@ -29,12 +29,13 @@ struct ServeOptions {
   std::string log_dir = "logs";
   int threads = 0;  // 0: one per core
   int io_threads = 2;
+  int max_connections = 128;
   int margin_ms = 1000;
   std::string policy = "mcts";
   int max_matches = 4;
   int memory_mb = 1024;  // search tree budget per match
   std::string machine = "auto";
-  int build_mb = 4096;   // grounding + propnet build memory per match
+  int build_mb = 4096;  // grounding + propnet build memory per match
   unsigned long long seed = 0;
   bool verbose = false;
 };
@@ -85,6 +86,7 @@ int RunServe(const ServeOptions& o) {
   http.address = o.address;
   http.port = static_cast<std::uint16_t>(o.port);
   http.io_threads = o.io_threads;
+  http.max_connections = o.max_connections;
   http.name = o.name;
   http.handle_signals = true;
   protocol::HttpServer server(http, manager);
@@ -93,10 +95,11 @@ int RunServe(const ServeOptions& o) {
     spdlog::error("cannot serve on {}:{}: {}", o.address, o.port, error);
     return 1;
   }
-  spdlog::info("{} serving on {}:{} (policy {}, {} search threads, machine {}, margin {} ms, up "
-               "to {} matches, event logs in {})",
-               o.name, o.address, server.port(), o.policy, search::SearchPool::Global().size(),
-               o.machine, o.margin_ms, o.max_matches, o.log_dir.empty() ? "(none)" : o.log_dir);
+  spdlog::info(
+      "{} serving on {}:{} (policy {}, {} search threads, machine {}, margin {} ms, up "
+      "to {} matches, event logs in {})",
+      o.name, o.address, server.port(), o.policy, search::SearchPool::Global().size(), o.machine,
+      o.margin_ms, o.max_matches, o.log_dir.empty() ? "(none)" : o.log_dir);
   server.Wait();  // until SIGINT/SIGTERM
   spdlog::info("stopping: ending {} live matches", manager.live_matches());
   manager.Shutdown();
@@ -124,14 +127,20 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--io-threads", o->io_threads, "HTTP threads")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
+  sub->add_option("--max-connections", o->max_connections,
+                  "Open connections at once; more are answered busy unread")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
   sub->add_option("--margin-ms", o->margin_ms,
-                  "Safety margin: replies are due at receipt + clock - margin")
+                  "Safety margin: replies are due at receipt + clock - margin (the margin is "
+                  "at most a quarter of the clock)")
       ->check(CLI::Range(0, 600000))
       ->capture_default_str();
   sub->add_option("--policy", o->policy, "Move policy (random, legal, montecarlo, mcts, ...)")
       ->capture_default_str();
   sub->add_option("--max-matches", o->max_matches,
-                  "Matches at once before INFO reports busy")
+                  "Live matches at once: from here on INFO says busy and a START is answered "
+                  "busy (a match silent longer than its clocks allow is expired to make room)")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
   sub->add_option("--memory-mb", o->memory_mb,

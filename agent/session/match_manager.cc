@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <type_traits>
 
 #include "protocol/replies.h"
@@ -30,8 +31,7 @@ void MatchManager::Handle(protocol::Request request, protocol::SteadyClock::time
       [&](auto&& r) {
         using T = std::decay_t<decltype(r)>;
         if constexpr (std::is_same_v<T, protocol::InfoRequest>) {
-          respond(protocol::RenderInfoReply(options_.name,
-                                            live_matches() < options_.max_matches));
+          respond(protocol::RenderInfoReply(options_.name, live_matches() < options_.max_matches));
         } else if constexpr (std::is_same_v<T, protocol::PingRequest> ||
                              std::is_same_v<T, protocol::PreviewRequest>) {
           respond(std::string(protocol::kReplyReady));
@@ -62,17 +62,70 @@ void MatchManager::HandleStart(protocol::StartRequest request,
   auto it = live_.find(request.match_id);
   if (it != live_.end()) {
     lock.unlock();
-    spdlog::warn("match {}: duplicate START ignored", request.match_id);
+    spdlog::warn("match {}: START for a live match; answered ready, the match goes on unchanged",
+                 request.match_id);
     respond(std::string(protocol::kReplyReady));
     return;
   }
-  if (static_cast<int>(live_.size()) >= options_.max_matches) {
-    spdlog::warn("match {}: accepted beyond capacity ({} live)", request.match_id, live_.size());
+  const auto max = static_cast<size_t>(std::max(1, options_.max_matches));
+  // Counted before a stale match is expired for this START: that one is leaving for it.
+  const size_t winding_down = static_cast<size_t>(
+      std::count_if(ending_.begin(), ending_.end(), [](const auto& s) { return !s->finished(); }));
+  if (live_.size() >= max) ExpireStalest(received);
+  if (live_.size() >= max || winding_down >= max) {
+    const size_t live = live_.size();
+    lock.unlock();
+    spdlog::warn(
+        "match {}: START refused, answered busy: {} live matches (at most {}), {} "
+        "still winding down",
+        request.match_id, live, max, winding_down);
+    respond(std::string(protocol::kReplyBusy));
+    return;
   }
   std::string id = request.match_id;
   auto slot = std::make_shared<ReplySlot>(std::move(respond));
-  live_.emplace(id, std::make_unique<MatchSession>(std::move(request), received, options_,
-                                                   *watchdog_, slot));
+  live_.emplace(
+      id, std::make_unique<MatchSession>(std::move(request), received, options_, *watchdog_, slot));
+}
+
+void MatchManager::ExpireStalest(protocol::SteadyClock::time_point now) {
+  // Caller holds mu_.
+  auto stalest = live_.end();
+  protocol::SteadyClock::duration most{};
+  for (auto it = live_.begin(); it != live_.end(); ++it) {
+    const auto silent = now - it->second->last_activity();
+    if (silent > it->second->stale_after() && silent > most) {
+      most = silent;
+      stalest = it;
+    }
+  }
+  if (stalest == live_.end()) return;
+  const long long seconds = std::chrono::duration_cast<std::chrono::seconds>(most).count();
+  spdlog::warn(
+      "match {}: silent for {} s, longer than its clocks allow; expired to make room "
+      "for a new match",
+      stalest->first, seconds);
+  stalest->second->End(
+      EndKind::kExpire, {},
+      "silent for " + std::to_string(seconds) + " s while a new match needed its place");
+  EndedRecently(stalest->first, "expired");
+  ending_.push_back(std::move(stalest->second));
+  live_.erase(stalest);
+}
+
+void MatchManager::EndedRecently(const std::string& match_id, const char* how) {
+  // Caller holds mu_.
+  constexpr size_t kRemembered = 256;
+  recently_ended_.emplace_back(match_id, how);
+  if (recently_ended_.size() > kRemembered) recently_ended_.pop_front();
+}
+
+std::string MatchManager::DescribeUnknown(const std::string& match_id) const {
+  // Caller holds mu_.
+  for (auto it = recently_ended_.rbegin(); it != recently_ended_.rend(); ++it) {
+    if (it->first == match_id) return std::string("a match that has ended (") + it->second + ")";
+  }
+  return "an unknown match";
 }
 
 void MatchManager::HandlePlay(protocol::PlayRequest request,
@@ -81,7 +134,8 @@ void MatchManager::HandlePlay(protocol::PlayRequest request,
   std::lock_guard<std::mutex> lock(mu_);
   auto it = live_.find(request.match_id);
   if (it == live_.end()) {
-    spdlog::warn("match {}: PLAY for an unknown match; answering busy", request.match_id);
+    spdlog::warn("match {}: PLAY for {}; answered busy", request.match_id,
+                 DescribeUnknown(request.match_id));
     respond(std::string(protocol::kReplyBusy));
     return;
   }
@@ -96,10 +150,11 @@ void MatchManager::HandleEnd(const std::string& match_id, EndKind kind,
     std::lock_guard<std::mutex> lock(mu_);
     auto it = live_.find(match_id);
     if (it == live_.end()) {
-      spdlog::info("match {}: {} for an unknown match", match_id,
-                   kind == EndKind::kAbort ? "ABORT" : "STOP");
+      spdlog::warn("match {}: {} for {}; answered {}", match_id,
+                   kind == EndKind::kAbort ? "ABORT" : "STOP", DescribeUnknown(match_id), reply);
     } else {
       it->second->End(kind, std::move(last_moves));
+      EndedRecently(match_id, kind == EndKind::kAbort ? "aborted" : "stopped");
       ending_.push_back(std::move(it->second));
       live_.erase(it);
     }
@@ -117,6 +172,7 @@ void MatchManager::Tick() {
       if (now - s.last_activity() > s.expiry_after()) {
         spdlog::warn("match {}: silent too long; expired", s.id());
         s.End(EndKind::kExpire, {}, "no request for longer than the expiry time");
+        EndedRecently(s.id(), "expired");
         ending_.push_back(std::move(it->second));
         it = live_.erase(it);
       } else {

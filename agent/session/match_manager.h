@@ -8,11 +8,17 @@
 //   start    ready, by the start deadline at the latest (preparation goes on in the
 //            background); a START for a live id answers ready and changes nothing;
 //            broken rules or an unknown role still answer ready (logged), and every later
-//            PLAY of that match still gets a move guessed from the rules
-//   play     our move by received + playclock - margin; unknown id: busy
+//            PLAY of that match still gets a move guessed from the rules. At capacity
+//            (options.max_matches live, after expiring the stalest match whose silence
+//            exceeds MatchSession::stale_after, or as many still winding down): busy,
+//            logged, and nothing of the match is built
+//   play     our move by received + playclock - margin; unknown or ended id: busy
 //   stop     done at once (final state, goals and the stop event are handled in the
-//            background); unknown id: done
-//   abort    aborted at once; unknown id: aborted
+//            background); unknown or ended id: done
+//   abort    aborted at once (a machine build in progress is cancelled); unknown or
+//            ended id: aborted
+// Every request for an id that is not live is logged (warn), naming whether the id ended
+// recently (stopped, aborted, expired) or was never seen.
 // Matches silent for max(startclock, 10 x playclock) + expiry_slack are expired.
 // GDL-II PLAY/STOP (turn, last move, percepts) are answered with a legal move as far as we
 // can tell: the joint move is rebuilt from (did ROLE MOVE) percepts when they name every
@@ -25,10 +31,12 @@
 // expires and reaps matches once per tick. Shutdown() (or the destructor) ends every
 // match and joins all threads; call it after the HTTP server has stopped.
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "agent/session/match_session.h"
@@ -67,11 +75,17 @@ class MatchManager final : public protocol::PlayerHandler {
                  protocol::Responder respond);
   // Watchdog tick: expire silent matches, join and free finished ones.
   void Tick();
+  // At capacity: ends the live match silent the longest beyond its stale_after(), if any.
+  void ExpireStalest(protocol::SteadyClock::time_point now);
+  // The last few ended ids, for log lines about late requests (bounded).
+  void EndedRecently(const std::string& match_id, const char* how);
+  std::string DescribeUnknown(const std::string& match_id) const;
 
   SessionOptions options_;
   mutable std::mutex mu_;
   std::map<std::string, std::unique_ptr<MatchSession>> live_;
   std::vector<std::unique_ptr<MatchSession>> ending_;  // ended, worker maybe still running
+  std::deque<std::pair<std::string, const char*>> recently_ended_;  // id, how; oldest first
   bool shut_down_ = false;
   std::unique_ptr<Watchdog> watchdog_;  // last: its thread calls Tick()
 };

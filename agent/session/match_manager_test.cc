@@ -16,22 +16,11 @@ using testing::ReadEvents;
 
 class MatchManagerTest : public ::testing::Test {
  protected:
-  SessionOptions Options() {
-    SessionOptions o;
-    o.name = "TestPlayer";
-    o.log_dir = dir_.str();
-    o.margin = std::chrono::milliseconds(900);
-    o.policy = "montecarlo";
-    o.player.seed = 11;
-    o.builder = testing::NimBuilder;
-    o.tick = std::chrono::milliseconds(20);
-    return o;
-  }
+  SessionOptions Options() { return testing::TestOptions(dir_.str()); }
   std::string Start(MatchManager& m, const std::string& id, const std::string& role,
                     const std::string& rules = testing::kNim3Rules, int start_clock = 2,
                     int play_clock = 1) {
-    return Call(m, "(start " + id + " " + role + " (" + rules + ") " +
-                       std::to_string(start_clock) + " " + std::to_string(play_clock) + ")");
+    return Call(m, testing::StartMessage(id, role, rules, start_clock, play_clock));
   }
   testing::TempDir dir_;
 };
@@ -135,8 +124,9 @@ TEST_F(MatchManagerTest, DuplicateStartDoesNotReset) {
 TEST_F(MatchManagerTest, BrokenRulesStillAnswerEveryRequest) {
   MatchManager m(Options());
   // An arity clash (p/1 and p/2) and a malformed item ((bad) x).
-  std::string rules = "(role first) (role second) (p 1) (p 1 2) ((bad) x)\n"
-                      "(legal second (wait 1)) (<= (legal ?r noop) (role ?r))";
+  std::string rules =
+      "(role first) (role second) (p 1) (p 1 2) ((bad) x)\n"
+      "(legal second (wait 1)) (<= (legal ?r noop) (role ?r))";
   EXPECT_EQ(Start(m, "broken", "second", rules), "ready");
   EXPECT_EQ(Call(m, "(play broken nil)"), "(wait 1)");
   EXPECT_EQ(Call(m, "(play broken (noop (wait 1)))"), "(wait 1)");
@@ -240,7 +230,9 @@ TEST_F(MatchManagerTest, Gdl2PlayUsesDidPercepts) {
 }
 
 TEST_F(MatchManagerTest, ManyMatchesAtOnce) {
-  MatchManager m(Options());
+  SessionOptions o = Options();
+  o.max_matches = 6;
+  MatchManager m(o);
   constexpr int kMatches = 6;
   for (int i = 0; i < kMatches; ++i) {
     EXPECT_EQ(Start(m, "many." + std::to_string(i), i % 2 ? "second" : "first"), "ready");

@@ -42,8 +42,8 @@ MatchSession::MatchSession(protocol::StartRequest start, SteadyClock::time_point
       log_(options.log_dir, start.match_id),
       last_activity_(received),
       start_(std::move(start)) {
-  expiry_after_ = std::chrono::seconds(std::max(start_clock_, 10 * play_clock_)) +
-                  options_.expiry_slack;
+  expiry_after_ =
+      std::chrono::seconds(std::max(start_clock_, 10 * play_clock_)) + options_.expiry_slack;
   Job job;
   job.kind = Job::Kind::kPrepare;
   job.received = received;
@@ -65,7 +65,8 @@ void MatchSession::Join() {
 
 Deadline MatchSession::DeadlineFor(SteadyClock::time_point received, int clock_seconds) const {
   auto budget = std::chrono::duration_cast<SteadyClock::duration>(
-      std::chrono::seconds(clock_seconds) - options_.margin);
+                    std::chrono::seconds(std::max(0, clock_seconds))) -
+                EffectiveMargin(options_, clock_seconds);
   return received + std::max(budget, SteadyClock::duration::zero());
 }
 
@@ -95,8 +96,7 @@ void MatchSession::Play(protocol::PlayRequest request, SteadyClock::time_point r
   job.received = received;
   job.deadline = DeadlineFor(received, play_clock_);
   job.reply = reply;
-  watchdog_.Schedule(job.deadline,
-                     [reply, box = fallback_] { reply->Send(box->Get()); });
+  watchdog_.Schedule(job.deadline, [reply, box = fallback_] { reply->Send(box->Get()); });
   {
     std::lock_guard<std::mutex> lock(mu_);
     Touch(received);
@@ -115,6 +115,7 @@ void MatchSession::End(EndKind kind, protocol::PlayRequest last_moves, std::stri
     std::lock_guard<std::mutex> lock(mu_);
     if (ended_) return;
     ended_ = true;
+    cancel_build_.store(true);
     Touch(SteadyClock::now());
     Job job;
     job.kind = Job::Kind::kEnd;
@@ -204,9 +205,12 @@ void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
   mo.backend = options_.machine_backend;
   mo.build_memory_bytes = options_.build_memory_bytes;
   // Leave most of the start clock to the build, but never more than 30 s.
-  double budget = std::max(0.5, 0.6 * (start_clock_ - options_.margin.count() / 1000.0));
+  const double margin_s =
+      std::chrono::duration<double>(EffectiveMargin(options_, start_clock_)).count();
+  double budget = std::max(0.5, 0.6 * (start_clock_ - margin_s));
   mo.build_seconds = std::min(30.0, budget);
   mo.verify_seconds = std::min(5.0, std::max(0.2, 0.15 * start_clock_));
+  mo.cancel = &cancel_build_;  // set by End(): an aborted match stops building
   reasoner::MachineBuild build;
   if (!options_.builder) {
     build.reason = "no machine builder configured";
@@ -252,9 +256,8 @@ void MatchSession::StartPlayer(Deadline deadline, nlohmann::ordered_json* start_
 }
 
 void MatchSession::Prepare(const Job& job) {
-  nlohmann::ordered_json event = {{"role", role_name_},
-                                  {"start_clock", start_clock_},
-                                  {"play_clock", play_clock_}};
+  nlohmann::ordered_json event = {
+      {"role", role_name_}, {"start_clock", start_clock_}, {"play_clock", play_clock_}};
   if (std::string game = GameFromMatchId(id_); !game.empty()) event["game"] = game;
   auto begin = SteadyClock::now();
   bool have_roles = BuildDescription();
@@ -265,7 +268,7 @@ void MatchSession::Prepare(const Job& job) {
   } else {
     LogError("the rules declare no role");
   }
-  if (machine_) StartPlayer(WorkDeadline(job), &event);
+  if (machine_ && !cancel_build_.load()) StartPlayer(WorkDeadline(job), &event);
   event["prepare_ms"] = MsSince(begin);
   event["ready_late"] = job.reply->sent();
   job.reply->Send("ready");

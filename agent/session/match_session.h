@@ -71,19 +71,25 @@ class MatchSession {
   const std::string& id() const { return id_; }
 
   // Queues a PLAY; its reply goes to `reply` by received + playclock - margin at the
-  // latest. Quick; any thread.
+  // latest (the margin capped at options.max_margin_share of the clock). Quick; any thread.
   void Play(protocol::PlayRequest request, SteadyClock::time_point received,
             std::shared_ptr<ReplySlot> reply);
 
   // Queues the end of the match (the reply, `done`/`aborted`, is the caller's). For kStop,
   // `last_moves` is the STOP message (its moves give the final state and goals). Later
-  // calls are ignored. Quick; any thread.
+  // calls are ignored. A machine build still running is cancelled (it returns within
+  // moments), and the player is not started after it. Quick; any thread.
   void End(EndKind kind, protocol::PlayRequest last_moves = {}, std::string reason = "");
 
   // Time of the last request for this match, and how long silence may last before the
   // match expires: max(startclock, 10 x playclock) + options.expiry_slack.
   SteadyClock::time_point last_activity() const;
   SteadyClock::duration expiry_after() const { return expiry_after_; }
+  // Silence longer than the game server can have meant (startclock + 2 x playclock +
+  // options.stale_slack): the match may be expired early when its place is needed.
+  SteadyClock::duration stale_after() const {
+    return std::chrono::seconds(start_clock_ + 2 * play_clock_) + options_.stale_slack;
+  }
 
   // The worker has exited (after End).
   bool finished() const { return finished_.load(); }
@@ -139,6 +145,7 @@ class MatchSession {
   bool ended_ = false;  // End() was called
   SteadyClock::time_point last_activity_;
   std::atomic<bool> finished_{false};
+  std::atomic<bool> cancel_build_{false};  // set by End(); read by the machine build
 
   // Worker state.
   protocol::StartRequest start_;  // rules are dropped once parsed

@@ -1,6 +1,7 @@
 #pragma once
 // Settings of the player service (MatchManager) and of each match session it runs.
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -15,22 +16,45 @@ namespace ggp::agent {
 // Builds the state machine of a match (normally reasoner::CreateMachine). Called on the
 // match's worker thread; may take up to the options' budget. Must not throw (exceptions
 // are caught and reported as a failed build anyway).
-using MachineBuilder = std::function<reasoner::MachineBuild(const gdl::Description&,
-                                                            const reasoner::MachineOptions&)>;
+using MachineBuilder =
+    std::function<reasoner::MachineBuild(const gdl::Description&, const reasoner::MachineOptions&)>;
 
 struct SessionOptions {
-  std::string name = "ggp-agent";  // INFO name (no spaces or parentheses)
-  std::string log_dir = "logs";    // per-match event files; "" = none
+  std::string name = "ggp-agent";          // INFO name (no spaces or parentheses)
+  std::string log_dir = "logs";            // per-match event files; "" = none
   std::chrono::milliseconds margin{1000};  // deadline = received + clock - margin (>= received)
-  std::string policy = "montecarlo";       // registry name (agent/player/registry.h)
-  PlayerOptions player;                    // passed to MakePlayer
-  int max_matches = 4;                     // INFO says busy from this many live matches on
-  std::string machine_backend = "auto";    // MachineOptions::backend
+  // Short clocks keep most of their time: the margin never exceeds this share of the clock
+  // (a 1 s play clock with a 1000 ms margin is answered at 750 ms, not at once).
+  double max_margin_share = 0.25;
+  std::string policy = "montecarlo";  // registry name (agent/player/registry.h)
+  PlayerOptions player;               // passed to MakePlayer
+  // Live matches at most: INFO says busy from here on and a START beyond it is answered
+  // busy (nothing of it is built) unless a live match has gone silent for longer than its
+  // clocks allow (it is then expired to make room). Matches still winding down after
+  // their end (a build being cancelled, a search reaching its deadline) count against a
+  // second cap of the same size.
+  int max_matches = 4;
+  std::string machine_backend = "auto";         // MachineOptions::backend
   size_t build_memory_bytes = size_t{4} << 30;  // MachineOptions::build_memory_bytes
-  MachineBuilder builder;                  // required
+  MachineBuilder builder;                       // required
   // Silence after which a match is dropped: max(startclock, 10 x playclock) + this.
   std::chrono::seconds expiry_slack{120};
-  std::chrono::milliseconds tick{1000};    // how often expiry is checked
+  // Silence after which a match may be expired early to make room for a new START at
+  // capacity: startclock + 2 x playclock + this.
+  std::chrono::seconds stale_slack{10};
+  std::chrono::milliseconds tick{1000};  // how often expiry is checked
 };
+
+// The margin kept before a reply of a `clock_seconds` clock is due: options.margin, at most
+// options.max_margin_share of the clock.
+inline std::chrono::steady_clock::duration EffectiveMargin(const SessionOptions& options,
+                                                           int clock_seconds) {
+  using Duration = std::chrono::steady_clock::duration;
+  const auto clock =
+      std::chrono::duration_cast<Duration>(std::chrono::seconds(std::max(0, clock_seconds)));
+  const auto share =
+      std::chrono::duration_cast<Duration>(clock * std::max(0.0, options.max_margin_share));
+  return std::min<Duration>(options.margin, share);
+}
 
 }  // namespace ggp::agent

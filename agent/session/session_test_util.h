@@ -37,6 +37,28 @@ inline reasoner::MachineBuild NimBuilder(const gdl::Description& d,
   return b;
 }
 
+// Service options for the session tests: nim machines, montecarlo, quick ticks, and the
+// margin applied as given (900 ms of a 1 s clock: plays are answered within 100 ms).
+inline SessionOptions TestOptions(const std::string& log_dir) {
+  SessionOptions o;
+  o.name = "TestPlayer";
+  o.log_dir = log_dir;
+  o.margin = std::chrono::milliseconds(900);
+  o.max_margin_share = 1.0;
+  o.policy = "montecarlo";
+  o.player.seed = 11;
+  o.builder = NimBuilder;
+  o.tick = std::chrono::milliseconds(20);
+  return o;
+}
+
+// "(start ID ROLE (RULES) START PLAY)".
+inline std::string StartMessage(const std::string& id, const std::string& role,
+                                const std::string& rules, int start_clock, int play_clock) {
+  return "(start " + id + " " + role + " (" + rules + ") " + std::to_string(start_clock) + " " +
+         std::to_string(play_clock) + ")";
+}
+
 inline std::string Upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;

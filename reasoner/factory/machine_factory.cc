@@ -42,6 +42,7 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
   propnet::PropnetOptions popts;
   popts.budget.max_seconds = options.build_seconds;
   popts.budget.max_bytes = options.build_memory_bytes;
+  popts.budget.cancel = options.cancel;
   propnet::PropnetBuild pn;
   try {
     pn = propnet::PropnetMachine::Build(description, popts);
@@ -76,7 +77,12 @@ MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions
     propnet.reason += " (not verified: " + prover.reason + ")";
     return propnet;
   }
+  if (options.cancel != nullptr && options.cancel->load()) {
+    prover.reason = "build cancelled before verification; using prover";
+    return prover;
+  }
   VerifyOptions vopts;
+  vopts.cancel = options.cancel;
   vopts.playouts = options.verify_playouts;
   vopts.seconds = options.verify_seconds;
   vopts.seed = options.seed;

@@ -12,6 +12,7 @@
 // roughly the time budget (checked cooperatively). Thread safety: may be called from
 // several threads at once for different games.
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -22,12 +23,16 @@
 namespace ggp::reasoner {
 
 struct MachineOptions {
-  std::string backend = "auto";             // "prover" | "propnet" | "auto"
-  double build_seconds = 30.0;              // budget for grounding + propnet build
+  std::string backend = "auto";                 // "prover" | "propnet" | "auto"
+  double build_seconds = 30.0;                  // budget for grounding + propnet build
   size_t build_memory_bytes = size_t{4} << 30;  // budget for grounding + propnet build
-  int verify_playouts = 20;                 // random playouts compared against the prover (auto)
-  double verify_seconds = 5.0;              // cap on verification time (auto)
-  unsigned seed = 1;                        // randomness of verification playouts
+  int verify_playouts = 20;     // random playouts compared against the prover (auto)
+  double verify_seconds = 5.0;  // cap on verification time (auto)
+  unsigned seed = 1;            // randomness of verification playouts
+  // Not owned; when non-null it must outlive CreateMachine. Another thread sets it to stop
+  // the build early (the match ended): the propnet build then fails with "was cancelled",
+  // verification stops, and "auto" returns the prover (quick) with that reason.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct MachineBuild {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,6 +70,23 @@ TEST(MachineFactoryTest, AutoFallsBackToProverWhenThePropnetIsOverBudget) {
   EXPECT_NE(b.reason.find("propnet build failed"), std::string::npos) << b.reason;
   EXPECT_NE(b.reason.find("exceeded"), std::string::npos) << b.reason;
   EXPECT_NE(b.reason.find("using prover"), std::string::npos) << b.reason;
+}
+
+// A match that ends during its build sets the cancel flag: the build stops at once with
+// that reason (kEndlessCounter would otherwise ground until the budget runs out).
+TEST(MachineFactoryTest, ACancelledBuildStopsAndAutoReturnsTheProver) {
+  std::atomic<bool> cancel{true};
+  MachineOptions o;
+  o.cancel = &cancel;
+  o.backend = "propnet";
+  MachineBuild pn = CreateMachine(Parse(kEndlessCounter), o);
+  EXPECT_FALSE(pn.machine);
+  EXPECT_NE(pn.reason.find("was cancelled"), std::string::npos) << pn.reason;
+  o.backend = "auto";
+  MachineBuild b = CreateMachine(Parse(kNim3), o);
+  ASSERT_TRUE(b.machine) << b.reason;
+  EXPECT_EQ(b.backend, "prover");
+  EXPECT_NE(b.reason.find("cancelled"), std::string::npos) << b.reason;
 }
 
 TEST(MachineFactoryTest, PropnetBuildsAndPlays) {

@@ -21,7 +21,8 @@ std::vector<std::string> FluentStrings(const StateMachine& m, const State& s) {
   return Sorted(std::move(out));
 }
 
-std::vector<std::string> MoveStrings(const StateMachine& m, int role, const std::vector<Move>& moves) {
+std::vector<std::string> MoveStrings(const StateMachine& m, int role,
+                                     const std::vector<Move>& moves) {
   std::vector<std::string> out;
   out.reserve(moves.size());
   for (Move mv : moves) out.push_back(kif::ToString(m.MoveTerm(role, mv), m.symbols()));
@@ -168,15 +169,16 @@ std::string DescribeSetDifference(const std::vector<std::string>& expected,
                       std::back_inserter(missing));
   std::set_difference(got.begin(), got.end(), expected.begin(), expected.end(),
                       std::back_inserter(extra));
-  std::string s = "expected " + std::to_string(expected.size()) + " got " +
-                  std::to_string(got.size());
+  std::string s =
+      "expected " + std::to_string(expected.size()) + " got " + std::to_string(got.size());
   if (!missing.empty()) s += "; missing {" + Join(missing, limit) + "}";
   if (!extra.empty()) s += "; extra {" + Join(extra, limit) + "}";
   if (missing.empty() && extra.empty() && expected != got) s += "; duplicates differ";
   return s;
 }
 
-std::optional<std::string> VerifyAgainst(const StateMachine& reference, const StateMachine& candidate,
+std::optional<std::string> VerifyAgainst(const StateMachine& reference,
+                                         const StateMachine& candidate,
                                          const VerifyOptions& options, VerifyStats* stats) {
   VerifyStats local;
   VerifyStats& st = stats != nullptr ? *stats : local;
@@ -192,8 +194,8 @@ std::optional<std::string> VerifyAgainst(const StateMachine& reference, const St
     }
   }
   const Clock::time_point deadline =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                         std::chrono::duration<double>(options.seconds > 0 ? options.seconds : 1e9));
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                         options.seconds > 0 ? options.seconds : 1e9));
   // First, as it is quick and the step-by-step comparison below may run out of time.
   if (std::optional<std::string> diff = CompareMachinePlayouts(candidate, options)) return diff;
   std::mt19937_64 rng(options.seed);
@@ -203,14 +205,15 @@ std::optional<std::string> VerifyAgainst(const StateMachine& reference, const St
     reference.InitialState(&rs);
     candidate.InitialState(&cs);
     for (int step = 0;; ++step) {
-      if (Clock::now() >= deadline) {
+      if (Clock::now() >= deadline || (options.cancel != nullptr && options.cancel->load())) {
         st.timed_out = true;
         return std::nullopt;
       }
       bool terminal = false;
       std::optional<std::string> diff = cmp.CompareState(rs, cs, &terminal, options);
       ++st.steps;
-      if (diff) return "playout " + std::to_string(p + 1) + " step " + std::to_string(step) + ": " + *diff;
+      if (diff)
+        return "playout " + std::to_string(p + 1) + " step " + std::to_string(step) + ": " + *diff;
       if (terminal || step >= options.max_steps) break;
       std::string why;
       if (!cmp.Advance(rng, &rs, &cs, &why)) {

@@ -17,6 +17,7 @@
 // between steps). Thread safety: creates its own workspaces; the machines are only read,
 // so they may be in use by other threads at the same time.
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -25,25 +26,29 @@
 namespace ggp::reasoner {
 
 struct VerifyOptions {
-  int playouts = 20;        // random playouts from the initial state
-  int max_steps = 200;      // joint moves per playout at most
-  double seconds = 5.0;     // wall-time cap for the whole verification (<= 0: no cap)
-  unsigned seed = 1;        // randomness of the joint moves
+  int playouts = 20;              // random playouts from the initial state
+  int max_steps = 200;            // joint moves per playout at most
+  double seconds = 5.0;           // wall-time cap for the whole verification (<= 0: no cap)
+  unsigned seed = 1;              // randomness of the joint moves
   bool goals_everywhere = false;  // also compare goals in non-terminal states
-  int machine_playouts = 4;  // candidate RandomPlayout against the generic loop
+  int machine_playouts = 4;       // candidate RandomPlayout against the generic loop
+  // Not owned; when set (from any thread) verification stops like at the time cap.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct VerifyStats {
-  int playouts = 0;      // playouts completed (reached terminal or max_steps)
-  int steps = 0;         // states compared
+  int playouts = 0;  // playouts completed (reached terminal or max_steps)
+  int steps = 0;     // states compared
   bool timed_out = false;
 };
 
 // Returns the first difference ("playout 3 step 12: legal moves of role white differ:
 // expected {...} got {...}"), or nullopt if the machines agreed on everything checked.
 // `stats` (optional) receives what was covered.
-std::optional<std::string> VerifyAgainst(const StateMachine& reference, const StateMachine& candidate,
-                                         const VerifyOptions& options, VerifyStats* stats = nullptr);
+std::optional<std::string> VerifyAgainst(const StateMachine& reference,
+                                         const StateMachine& candidate,
+                                         const VerifyOptions& options,
+                                         VerifyStats* stats = nullptr);
 
 // Formats the difference of two sorted string sets as "missing {a, b} extra {c}" (each
 // list cut after `limit` items).

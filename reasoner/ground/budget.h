@@ -10,9 +10,14 @@
 // also counts whatever other threads allocate meanwhile (another match's search tree),
 // so with several builds or searches at once it errs on the side of stopping early.
 //
-// Thread safety: a Budget belongs to one build on one thread; not synchronised.
+// A build can also be cancelled from another thread (the match it was for has ended):
+// `cancel`, when set, is read wherever the deadline is, and a set flag counts as time up.
+//
+// Thread safety: a Budget belongs to one build on one thread; not synchronised, except
+// that the `cancel` flag it points to may be set from any thread.
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -22,8 +27,10 @@
 namespace ggp::reasoner::ground {
 
 struct BudgetOptions {
-  double max_seconds = 30.0;               // wall time for grounding + propnet build
-  size_t max_bytes = size_t{4} << 30;      // bytes the build may hold (see above)
+  double max_seconds = 30.0;           // wall time for grounding + propnet build
+  size_t max_bytes = size_t{4} << 30;  // bytes the build may hold (see above)
+  // Not owned; when non-null it must outlive the build. Set = stop as soon as possible.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // The process's resident memory in bytes (Linux: /proc/self/statm), or 0 if unknown.
@@ -43,7 +50,8 @@ class Budget {
   bool Charge(size_t bytes) {
     bytes_ += bytes;
     const size_t resident = ResidentBytes();
-    if (resident > resident_start_) resident_growth_ = std::max(resident_growth_, resident - resident_start_);
+    if (resident > resident_start_)
+      resident_growth_ = std::max(resident_growth_, resident - resident_start_);
     return !OverMemory();
   }
   // Cheap: reads the clock only every 1024 calls. Returns false once past the deadline.
@@ -51,7 +59,10 @@ class Budget {
     if ((++ticks_ & 1023u) != 0) return true;
     return !TimeUp();
   }
-  bool TimeUp() const { return std::chrono::steady_clock::now() > deadline_; }
+  bool TimeUp() const { return Cancelled() || std::chrono::steady_clock::now() > deadline_; }
+  bool Cancelled() const {
+    return options_.cancel != nullptr && options_.cancel->load(std::memory_order_relaxed);
+  }
   bool OverMemory() const {
     return bytes_ > options_.max_bytes || resident_growth_ > options_.max_bytes;
   }
@@ -66,6 +77,7 @@ class Budget {
              " MB memory budget (estimate " + std::to_string(bytes_ >> 20) +
              " MB, resident growth " + std::to_string(resident_growth_ >> 20) + " MB)";
     }
+    if (Cancelled()) return "was cancelled";
     char seconds[32];
     std::snprintf(seconds, sizeof(seconds), "%g", options_.max_seconds);
     return std::string("exceeded the ") + seconds + " s time budget";

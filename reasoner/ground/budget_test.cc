@@ -8,9 +8,7 @@
 namespace ggp::reasoner::ground {
 namespace {
 
-TEST(BudgetTest, ResidentMemoryIsReadable) {
-  EXPECT_GT(ResidentBytes(), 0u);
-}
+TEST(BudgetTest, ResidentMemoryIsReadable) { EXPECT_GT(ResidentBytes(), 0u); }
 
 TEST(BudgetTest, AnEstimateOverTheCapStopsTheBuild) {
   BudgetOptions o;
@@ -39,6 +37,21 @@ TEST(BudgetTest, ResidentGrowthOverTheCapStopsTheBuildTheEstimateMisses) {
   EXPECT_GE(b.resident_growth(), size_t{64} << 20);
   EXPECT_NE(b.ExceededReason().find("resident growth"), std::string::npos) << b.ExceededReason();
   EXPECT_EQ(std::accumulate(held.begin(), held.begin() + 4096, 0), 4096);  // keeps `held` alive
+}
+
+TEST(BudgetTest, ACancelFlagSetElsewhereCountsAsTimeUp) {
+  std::atomic<bool> cancel{false};
+  BudgetOptions o;
+  o.max_seconds = 3600;
+  o.cancel = &cancel;
+  Budget b(o);
+  EXPECT_FALSE(b.TimeUp());
+  EXPECT_TRUE(b.Ok());
+  cancel.store(true);
+  EXPECT_TRUE(b.Cancelled());
+  EXPECT_TRUE(b.TimeUp());
+  EXPECT_FALSE(b.Ok());
+  EXPECT_EQ(b.ExceededReason(), "was cancelled");
 }
 
 }  // namespace

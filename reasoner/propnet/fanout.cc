@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <vector>
 
 #include "reasoner/propnet/graph.h"
@@ -59,7 +60,10 @@ void BuildFanout(const std::vector<uint8_t>& main, const DemuxPlan& demux, Propn
   net.legal_words = 0;
   for (const auto& role : net.legal) {
     net.legal_bit.push_back(net.legal_words * 64);
-    net.legal_words += static_cast<uint32_t>((role.size() + 63) / 64);
+    // At least one word per role, even one without moves: the playout's draw reads a
+    // role's first word unconditionally, and it must read zeros there, not the next role's
+    // moves or past the end (propnet_no_moves_test.cc).
+    net.legal_words += static_cast<uint32_t>(std::max<size_t>(1, (role.size() + 63) / 64));
     for (uint32_t c : role) ++main_lists.special_count[c];
   }
   main_lists.Allocate(&net.fanout, &net.out_edges);

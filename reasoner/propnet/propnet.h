@@ -99,8 +99,9 @@ struct Propnet {
   std::vector<uint32_t> legal_guard;
   std::vector<std::vector<uint8_t>> legal_guarded;
   // The evaluator keeps a bitset of the legal components' values: role r's move m is bit
-  // legal_bit[r] + m (each role starts on a word boundary). legal_guarded_words is the
-  // same layout with the guarded moves set.
+  // legal_bit[r] + m (each role starts on a word boundary and has at least one word, so a
+  // role without moves reads zeros). legal_guarded_words is the same layout with the
+  // guarded moves set.
   std::vector<uint32_t> legal_bit;
   uint32_t legal_words = 0;
   std::vector<uint64_t> legal_guarded_words;

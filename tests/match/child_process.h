@@ -22,6 +22,7 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
 
   bool started() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
 
   // Waits up to `timeout` for the process to exit; its exit status (or -signal), or
   // nullopt if it still runs.
