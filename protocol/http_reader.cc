@@ -130,6 +130,10 @@ HttpReader::Status HttpReader::Feed(std::string_view data) {
     } else {
       continue;
     }
+    // The same limit whether the head came in one read or many.
+    if (end > limits_.max_head_bytes) {
+      return Fail("request head longer than " + std::to_string(limits_.max_head_bytes) + " bytes");
+    }
     std::string rest = head_.substr(end);
     head_.resize(i + 1);
     in_head_ = false;
@@ -232,21 +236,24 @@ HttpReader::Status HttpReader::FeedBody(std::string_view data) {
     }
     return status_;
   }
+  // The body ends with the S-expression: bytes after it are ignored, however they arrive.
+  size_t balanced = std::string_view::npos;
+  if (body_mode_ == BodyMode::kUntilBalanced) balanced = ScanBalanced(data);
+  if (balanced != std::string_view::npos) data = data.substr(0, balanced);
   if (message_.body.size() + data.size() > limits_.max_body_bytes) {
     return Fail("body exceeds the limit of " + std::to_string(limits_.max_body_bytes) + " bytes");
   }
-  size_t old_size = message_.body.size();
   message_.body.append(data);
-  if (body_mode_ == BodyMode::kUntilBalanced &&
-      ScanBalanced(std::string_view(message_.body).substr(old_size))) {
+  if (balanced != std::string_view::npos) {
     expect_continue_ = false;
     status_ = Status::kComplete;
   }
   return status_;
 }
 
-bool HttpReader::ScanBalanced(std::string_view data) {
-  for (char c : data) {
+size_t HttpReader::ScanBalanced(std::string_view data) {
+  for (size_t i = 0; i < data.size(); ++i) {
+    const char c = data[i];
     char prev = previous_;
     previous_ = c;
     if (in_line_comment_) {
@@ -272,10 +279,10 @@ bool HttpReader::ScanBalanced(std::string_view data) {
       // An unmatched ')' can never balance: wait for EOF and let the message parser say so.
       if (--depth_ < 0) unbalanced_ = true;
     }
-    if (unbalanced_) return false;
-    if (seen_open_ && depth_ == 0) return true;
+    if (unbalanced_) return std::string_view::npos;
+    if (seen_open_ && depth_ == 0) return i + 1;
   }
-  return false;
+  return std::string_view::npos;
 }
 
 HttpReader::Status HttpReader::FinishAtEof() {

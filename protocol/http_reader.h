@@ -7,8 +7,8 @@
 // lack the version ("GET /x"). Body rules:
 //  - with Content-Length: exactly that many bytes (more input is ignored);
 //  - requests without it: POST reads until EOF or until the body holds one balanced
-//    S-expression (comments skipped), whichever comes first; GET/OPTIONS/others have no
-//    body;
+//    S-expression (comments skipped; bytes after it are ignored), whichever comes first;
+//    GET/OPTIONS/others have no body;
 //  - replies without it: until EOF.
 // Transfer-Encoding (chunked) is not supported and reported as an error.
 //
@@ -72,7 +72,8 @@ class HttpReader {
   Status Fail(std::string reason);
   Status ParseHead(std::string_view head);
   Status FeedBody(std::string_view data);
-  bool ScanBalanced(std::string_view data);  // true once a balanced S-expression was seen
+  // The length of the prefix of `data` that completes a balanced S-expression, or npos.
+  size_t ScanBalanced(std::string_view data);
 
   Kind kind_;
   HttpLimits limits_;

@@ -1,7 +1,8 @@
 // `ggp-agent match`: one local match among HTTP players (http://host:port/) and builtin
 // policies (builtin:NAME), refereed the way ggp-base's GameServer does (agent/runner/).
-// Prints the result (goal per role with player names, error counts) and writes
-// <out>/<matchId>.json (rewritten after every state) and a line in <out>/scores.
+// Prints the result (goal per role with player names, slowest reply relative to its clock,
+// error counts) and writes <out>/<matchId>.json (rewritten after every state) and a line
+// in <out>/scores.
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
@@ -135,16 +136,19 @@ int RunMatchCommand(const MatchCliOptions& o) {
     spec_w = std::max(spec_w, o.players[r].size());
     name_w = std::max(name_w, result.names[r].size());
   }
-  std::cout << fmt::format("  {:<{}}  {:<{}}  {:<{}}  {:>4}  {}\n", "role", role_w, "player",
-                           spec_w, "name", name_w, "goal", "errors");
+  // "slowest": the slowest START/PLAY reply as a fraction of its clock (reply_stats.h).
+  std::cout << fmt::format("  {:<{}}  {:<{}}  {:<{}}  {:>4}  {:>7}  {}\n", "role", role_w,
+                           "player", spec_w, "name", name_w, "goal", "slowest", "errors");
   int total_errors = 0;
   for (size_t r = 0; r < seats.size(); ++r) {
     int count = 0;
     std::string summary = ErrorSummary(rec, r, &count);
     total_errors += count;
     std::string goal = rec.is_completed ? std::to_string(rec.goal_values[r]) : "-";
-    std::cout << fmt::format("  {:<{}}  {:<{}}  {:<{}}  {:>4}  {}{}\n", game.role_names[r],
-                             role_w, o.players[r], spec_w, result.names[r], name_w, goal, count,
+    const double slowest = r < result.replies.size() ? result.replies[r].slowest : 0.0;
+    std::cout << fmt::format("  {:<{}}  {:<{}}  {:<{}}  {:>4}  {:>7.2f}  {}{}\n",
+                             game.role_names[r], role_w, o.players[r], spec_w, result.names[r],
+                             name_w, goal, slowest, count,
                              summary.empty() ? "" : " (" + summary + ")");
   }
   std::cout << "errors: " << total_errors << "\n";

@@ -1,6 +1,7 @@
 // `ggp-agent tournament`: a round robin of local matches (agent/runner/tournament.h) among
-// HTTP players and builtin policies over several games; prints the standings and writes
-// standings.csv, standings.json, scores and every match JSON into --out.
+// HTTP players and builtin policies over several games, one or several at once; prints a
+// line per finished match and the standings and writes standings.csv, standings.json,
+// scores and every match JSON into --out.
 
 #include <CLI/CLI.hpp>
 
@@ -27,6 +28,9 @@ struct TournamentCliOptions {
   std::vector<std::string> games;
   std::vector<std::string> players;
   int rounds = 1;
+  int matches = 0;
+  int parallel = 1;
+  bool gauntlet = false;
   int start_clock = 10;
   int play_clock = 5;
   std::string out = "tournament";
@@ -74,6 +78,9 @@ int RunTournamentCommand(const TournamentCliOptions& o) {
   runner::TournamentOptions options;
   options.name = o.name;
   options.rounds = o.rounds;
+  options.matches = o.matches;
+  options.parallel = o.parallel;
+  options.gauntlet = o.gauntlet;
   options.out_dir = o.out;
   options.match.start_clock = o.start_clock;
   options.match.play_clock = o.play_clock;
@@ -84,17 +91,20 @@ int RunTournamentCommand(const TournamentCliOptions& o) {
   options.link.dresden = o.uppercase;
   options.link.builtin_margin = runner::Millis{o.builtin_margin_ms};
 
+  // Calls are serialised by RunTournament. A line per finished match ("[finished/total]"),
+  // also when stdout is not a terminal, flushed so a pipe sees it at once; on a terminal,
+  // the latest step of any match ("[schedule position/total]") on the live line.
   runner::LiveLine live(stdout);
+  int finished = 0;
   auto progress = [&](const runner::TournamentMatch& m, const runner::MatchRecord& rec,
                       std::string_view phase) {
-    if (!live.enabled()) return;
-    std::string line = fmt::format("[{}/{}] {} {}: {}", m.index + 1, m.total, m.game->key,
-                                   fmt::join(m.players, " vs "), runner::DescribeStep(rec, phase));
+    const std::string what = fmt::format("{} {}: {}", m.game->key, fmt::join(m.players, " vs "),
+                                         runner::DescribeStep(rec, phase));
     if (phase == "end") {
       live.Clear();
-      std::cout << line << "\n";
+      std::cout << fmt::format("[{}/{}] {}", ++finished, m.total, what) << std::endl;
     } else {
-      live.Show(line);
+      live.Show(fmt::format("[{}/{}] {}", m.index + 1, m.total, what));
     }
   };
   runner::TournamentResult result;
@@ -105,8 +115,11 @@ int RunTournamentCommand(const TournamentCliOptions& o) {
     return 2;
   }
   live.Clear();
-  std::cout << fmt::format("{} matches on {} games, {} round(s), clocks {}/{} s\n", result.matches,
-                           games.size(), o.rounds, o.start_clock, o.play_clock);
+  const std::string schedule =
+      o.matches > 0 ? fmt::format("{} requested", o.matches) : fmt::format("{} round(s)", o.rounds);
+  std::cout << fmt::format("{} matches on {} games, {}, clocks {}/{} s, {} at once\n",
+                           result.matches, games.size(), schedule, o.start_clock, o.play_clock,
+                           o.parallel);
   std::cout << result.standings.Table();
   std::cout << "written " << o.out << "/standings.csv, " << o.out << "/standings.json\n";
   for (const std::string& p : result.problems) std::cerr << "problem: " << p << "\n";
@@ -120,7 +133,8 @@ void AddTournamentCommand(CLI::App& app, CommandRun* run) {
   auto* sub = app.add_subcommand(
       "tournament",
       "Round robin of local matches: every assignment of distinct players to the roles of "
-      "every game, N rounds; prints standings");
+      "every game (or only the first player's: --gauntlet), N rounds or M matches, P at once; "
+      "prints standings with reply statistics");
   sub->add_option("--games", o->games, "GDL files (.kif)")->required()->check(CLI::ExistingFile);
   sub->add_option("--players", o->players,
                   "http://host:port/ or builtin:NAME[?key=value&...]; with fewer players than roles, players "
@@ -129,6 +143,16 @@ void AddTournamentCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--rounds", o->rounds, "Repetitions of the whole schedule")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  sub->add_option("--matches", o->matches,
+                  "Repeat the schedule until exactly this many matches (0: --rounds decides)")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  sub->add_option("--parallel", o->parallel,
+                  "Matches at once (an HTTP player gets several matches at a time)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  sub->add_flag("--gauntlet", o->gauntlet,
+                "Only matches in which the first player sits (once): it against all the others");
   sub->add_option("--start", o->start_clock, "Start clock (s)")
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();

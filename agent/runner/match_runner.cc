@@ -65,6 +65,7 @@ class Match {
     });
     result_.names = names;
     rec.player_names = names;
+    result_.replies.assign(n, ReplyStats{});
 
     reasoner::State state;
     machine_.InitialState(&state);
@@ -138,8 +139,18 @@ class Match {
     std::vector<LinkReply> replies =
         ForAllSeats(n, [&](size_t r) { return seats_[r]->Start(calls[r]); });
     std::vector<std::string> errors;
-    for (const LinkReply& reply : replies) errors.push_back(reply.error);
+    for (size_t r = 0; r < n; ++r) {
+      CountReply(r, replies[r], calls[r].clock, "START");
+      errors.push_back(replies[r].error);
+    }
     result_.record.errors.push_back(std::move(errors));
+  }
+
+  void CountReply(size_t seat, const LinkReply& reply, Millis clock, std::string_view phase) {
+    ReplyStats& stats = result_.replies[seat];
+    if (stats.Add(reply.elapsed, clock)) {
+      stats.slowest_at = result_.record.match_id + " " + std::string(phase);
+    }
   }
 
   // One PLAY round in `state` after `last_joint`; fills the joint move to apply. False if
@@ -172,7 +183,9 @@ class Match {
     joint->assign(n, 0);
     std::vector<std::string> errors(n);
     const bool ignore_case = options_.style == ServerStyle::kDresden;
+    const std::string phase = "PLAY " + std::to_string(result_.record.moves.size() + 1);
     for (size_t r = 0; r < n; ++r) {
+      CountReply(r, replies[r], call.clock, phase);
       Judgement j = JudgeReply(replies[r], machine_, static_cast<int>(r), legal[r], fallback[r],
                                ignore_case);
       (*joint)[r] = j.move;

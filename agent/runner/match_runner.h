@@ -13,6 +13,8 @@
 //     written, then STOP with the last joint move (NIL if none) waited up to PLAYCLOCK.
 //  With abort_after = N >= 0 the match is aborted after N moves instead: ABORT to all
 //  (1 s wait), isAborted, no goals, file written.
+//  Every START and PLAY reply's latency is counted per seat (reply_stats.h) against the
+//  clock of its message; STOP and ABORT are not.
 //
 // Blocking: RunMatch blocks until the match is over; it starts one thread per seat for
 // each round of messages and joins them before going on. The links must not be used by
@@ -28,6 +30,7 @@
 #include "agent/runner/game.h"
 #include "agent/runner/match_record.h"
 #include "agent/runner/player_link.h"
+#include "agent/runner/reply_stats.h"
 #include "agent/runner/server_messages.h"
 
 namespace ggp::agent::runner {
@@ -51,6 +54,7 @@ struct MatchOptions {
 struct MatchResult {
   MatchRecord record;
   std::vector<std::string> names;  // player names, role order (also in the record)
+  std::vector<ReplyStats> replies;  // role order: START and PLAY latencies
   std::string problem;             // non-empty when something went wrong besides the
                                    // players (a file write failed, a role had no legal move)
 };

@@ -205,6 +205,34 @@ TEST(MatchRunnerTest, BuiltinPoliciesPlayInProcess) {
   EXPECT_EQ(r.goal_values[0] + r.goal_values[1], 100);
 }
 
+LinkReply After(LinkReply reply, int ms) {
+  reply.elapsed = Millis{ms};
+  return reply;
+}
+
+TEST(MatchRunnerTest, CountsEveryStartAndPlayReplyAgainstItsClock) {
+  Game game = testing::LoadTestGame("nim", testing::kNimRules);
+  ScriptedLink first("A", [](int t) {
+    return Script({After(Ok("(take 2)"), 600), After(Ok("noop"), 20)}, t);
+  });
+  ScriptedLink second("B", [](int t) {
+    return Script({After(Ok("noop"), 10), After(Failed("TO"), 2000)}, t);
+  });
+  MatchResult result = RunMatch(game, {&first, &second}, Quick());  // play clock 1 s
+  ASSERT_TRUE(result.record.is_completed);
+  ASSERT_EQ(result.record.moves.size(), 2u);
+  ASSERT_EQ(result.replies.size(), 2u);
+  EXPECT_EQ(result.replies[0].replies, 3);  // START and two PLAYs; STOP is not counted
+  EXPECT_EQ(result.replies[0].late, 0);
+  EXPECT_DOUBLE_EQ(result.replies[0].slowest, 0.6);
+  EXPECT_EQ(result.replies[0].slowest_at, "Test.nim.1 PLAY 1");
+  EXPECT_EQ(result.replies[1].replies, 3);
+  EXPECT_EQ(result.replies[1].late, 1);  // the timeout counts too
+  EXPECT_DOUBLE_EQ(result.replies[1].slowest, 2.0);
+  EXPECT_EQ(result.replies[1].slowest_elapsed, Millis{2000});
+  EXPECT_EQ(result.replies[1].slowest_at, "Test.nim.1 PLAY 2");
+}
+
 TEST(MatchRunnerTest, BuiltinSpecsCarryPolicyParameters) {
   nlohmann::json params;
   std::string error;

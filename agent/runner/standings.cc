@@ -31,6 +31,14 @@ std::vector<std::vector<int>> Seatings(int num_roles, int num_players) {
   return out;
 }
 
+std::vector<std::vector<int>> GauntletSeatings(int num_roles, int num_players) {
+  std::vector<std::vector<int>> out;
+  for (auto& seating : Seatings(num_roles, num_players)) {
+    if (std::count(seating.begin(), seating.end(), 0) == 1) out.push_back(std::move(seating));
+  }
+  return out;
+}
+
 Standings::Standings(std::vector<std::string> players) {
   for (std::string& p : players) {
     PlayerStanding row;
@@ -39,9 +47,11 @@ Standings::Standings(std::vector<std::string> players) {
   }
 }
 
-void Standings::Add(const std::vector<int>& seating, const MatchRecord& record) {
+void Standings::Add(const std::vector<int>& seating, const MatchRecord& record,
+                    const std::vector<ReplyStats>& replies) {
   for (size_t r = 0; r < seating.size(); ++r) {
     PlayerStanding& row = rows_.at(static_cast<size_t>(seating[r]));
+    if (r < replies.size()) row.replies.Merge(replies[r]);
     for (const auto& entry : record.errors) {
       if (r >= entry.size()) continue;
       const std::string& e = entry[r];
@@ -87,20 +97,24 @@ std::vector<PlayerStanding> Standings::Ranked() const {
 std::string Standings::Table() const {
   size_t width = 6;
   for (const auto& r : rows_) width = std::max(width, r.player.size());
-  std::string out = fmt::format("{:<4}{:<{}}  {:>7} {:>7} {:>7}  {:>4} {:>4} {:>4}  {:>4} {:>4} {:>4}\n",
-                                "#", "player", width, "matches", "total", "average", "win",
-                                "draw", "loss", "TO", "CE", "IL");
+  std::string out = fmt::format(
+      "{:<4}{:<{}}  {:>7} {:>7} {:>7}  {:>4} {:>4} {:>4}  {:>4} {:>4} {:>4}  {:>7} {:>4} {:>7}\n",
+      "#", "player", width, "matches", "total", "average", "win", "draw", "loss", "TO", "CE", "IL",
+      "replies", "late", "slowest");
   int rank = 0;
   for (const auto& r : Ranked()) {
-    out += fmt::format("{:<4}{:<{}}  {:>7} {:>7} {:>7.1f}  {:>4} {:>4} {:>4}  {:>4} {:>4} {:>4}\n",
-                       ++rank, r.player, width, r.matches, r.total, r.average(), r.wins, r.draws,
-                       r.losses, r.timeouts, r.connection_errors, r.illegal);
+    out += fmt::format(
+        "{:<4}{:<{}}  {:>7} {:>7} {:>7.1f}  {:>4} {:>4} {:>4}  {:>4} {:>4} {:>4}  {:>7} {:>4} {:>7.2f}\n",
+        ++rank, r.player, width, r.matches, r.total, r.average(), r.wins, r.draws, r.losses,
+        r.timeouts, r.connection_errors, r.illegal, r.replies.replies, r.replies.late,
+        r.replies.slowest);
   }
   return out;
 }
 
 std::string Standings::Csv() const {
-  std::string out = "player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL\n";
+  std::string out =
+      "player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL,replies,late,slowest\n";
   for (const auto& r : Ranked()) {
     std::string name = r.player;
     if (name.find_first_of(",\"") != std::string::npos) {
@@ -108,9 +122,10 @@ std::string Standings::Csv() const {
       for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
       name = quoted + "\"";
     }
-    out += fmt::format("{},{},{},{:.2f},{},{},{},{},{},{},{}\n", name, r.matches, r.total,
-                       r.average(), r.wins, r.draws, r.losses, r.aborted, r.timeouts,
-                       r.connection_errors, r.illegal);
+    out += fmt::format("{},{},{},{:.2f},{},{},{},{},{},{},{},{},{},{:.3f}\n", name, r.matches,
+                       r.total, r.average(), r.wins, r.draws, r.losses, r.aborted, r.timeouts,
+                       r.connection_errors, r.illegal, r.replies.replies, r.replies.late,
+                       r.replies.slowest);
   }
   return out;
 }
@@ -118,10 +133,12 @@ std::string Standings::Csv() const {
 nlohmann::json Standings::Json() const {
   nlohmann::json players = nlohmann::json::array();
   for (const auto& r : Ranked()) {
-    players.push_back({{"player", r.player}, {"matches", r.matches}, {"total", r.total},
-                       {"average", r.average()}, {"wins", r.wins}, {"draws", r.draws},
-                       {"losses", r.losses}, {"aborted", r.aborted}, {"TO", r.timeouts},
-                       {"CE", r.connection_errors}, {"IL", r.illegal}});
+    nlohmann::json row = {{"player", r.player}, {"matches", r.matches}, {"total", r.total},
+                          {"average", r.average()}, {"wins", r.wins}, {"draws", r.draws},
+                          {"losses", r.losses}, {"aborted", r.aborted}, {"TO", r.timeouts},
+                          {"CE", r.connection_errors}, {"IL", r.illegal}};
+    row.update(r.replies.Json());
+    players.push_back(std::move(row));
   }
   return {{"players", players}};
 }

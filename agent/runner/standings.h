@@ -9,12 +9,15 @@
 //    repeated HTTP player receives two STARTs with the same match id, which most players
 //    (ggp-agent included) cannot serve, so give HTTP players one seat each.
 // Order is lexicographic in seat indices, so runs are reproducible.
+// GauntletSeatings keeps those in which player 0 sits exactly once: one player against
+// all the others (e.g. a served player against builtins), in every role.
 //
 // Standings count seats: a player sitting twice in one match has two results. Per seat:
 // win if its goal is above every other seat's goal, draw if it ties the best of the
 // others, loss otherwise; in single-role games goal 100 is a win, anything else a loss.
 // Errors count the seat's TO, CE and IL entries over START and every PLAY. Aborted
-// matches count only their errors (they have no goals).
+// matches count only their errors (they have no goals). Reply statistics (reply_stats.h)
+// are merged per player over every seat it had.
 //
 // Thread safety: plain values, not synchronised.
 
@@ -24,10 +27,12 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/runner/match_record.h"
+#include "agent/runner/reply_stats.h"
 
 namespace ggp::agent::runner {
 
 std::vector<std::vector<int>> Seatings(int num_roles, int num_players);
+std::vector<std::vector<int>> GauntletSeatings(int num_roles, int num_players);
 
 struct PlayerStanding {
   std::string player;
@@ -40,6 +45,7 @@ struct PlayerStanding {
   int timeouts = 0;     // TO
   int connection_errors = 0;  // CE
   int illegal = 0;      // IL
+  ReplyStats replies;   // START and PLAY latencies
   double average() const { return matches > 0 ? static_cast<double>(total) / matches : 0.0; }
 };
 
@@ -47,18 +53,21 @@ class Standings {
  public:
   explicit Standings(std::vector<std::string> players = {});
 
-  // Adds one match: seating[r] is the player index in role r.
-  void Add(const std::vector<int>& seating, const MatchRecord& record);
+  // Adds one match: seating[r] is the player index in role r; replies[r], when given,
+  // are role r's reply statistics (MatchResult::replies).
+  void Add(const std::vector<int>& seating, const MatchRecord& record,
+           const std::vector<ReplyStats>& replies = {});
 
   // Rows ordered by average score, then total, then name.
   std::vector<PlayerStanding> Ranked() const;
   const std::vector<PlayerStanding>& rows() const { return rows_; }
 
-  // A fixed-width text table with a header line.
+  // A fixed-width text table with a header line; "slowest" is ReplyStats::slowest.
   std::string Table() const;
-  // CSV with a header: player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL
+  // CSV with a header:
+  // player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL,replies,late,slowest
   std::string Csv() const;
-  // {"players":[{"player":...,"matches":...,...}]}, ranked.
+  // {"players":[{"player":...,"matches":...,...,"replies":...,"slowest_at":...}]}, ranked.
   nlohmann::json Json() const;
 
  private:

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 namespace ggp::agent::runner {
@@ -73,6 +74,52 @@ TEST(StandingsTest, CountsScoresOutcomesAndErrorsPerSeat) {
   EXPECT_EQ(ranked[1].player, "builtin:legal");
 }
 
+TEST(SeatingsTest, GauntletSeatsPlayerZeroOnceInEveryMatch) {
+  EXPECT_EQ(GauntletSeatings(2, 3), (Seats{{0, 1}, {0, 2}, {1, 0}, {2, 0}}));
+  EXPECT_EQ(GauntletSeatings(2, 4).size(), 6u);  // 3 opponents, 2 roles
+  EXPECT_EQ(GauntletSeatings(1, 3), (Seats{{0}}));
+  // Fewer players than roles: the others repeat, player 0 still sits once.
+  EXPECT_EQ(GauntletSeatings(3, 2), (Seats{{0, 1, 1}, {1, 0, 1}, {1, 1, 0}}));
+  for (const auto& s : GauntletSeatings(3, 4)) {
+    EXPECT_EQ(std::count(s.begin(), s.end(), 0), 1);
+  }
+  EXPECT_EQ(GauntletSeatings(3, 4).size(), 18u);  // 3 seats for player 0, 3*2 for the rest
+}
+
+TEST(StandingsTest, MergesReplyStatisticsPerPlayerOverSeats) {
+  Standings st({"served", "builtin:random"});
+  auto stats = [](std::vector<std::pair<int, int>> elapsed_clock, std::string where) {
+    ReplyStats s;
+    for (auto [e, c] : elapsed_clock) {
+      if (s.Add(Millis{e}, Millis{c})) s.slowest_at = where;
+    }
+    return s;
+  };
+  st.Add({0, 1}, Completed({100, 0}, {{"", ""}}),
+         {stats({{100, 3000}, {700, 1000}}, "m1"), stats({{10, 3000}}, "m1")});
+  st.Add({1, 0}, Completed({0, 100}, {{"", ""}}),
+         {stats({{20, 3000}}, "m2"), stats({{900, 3000}, {1200, 1000}}, "m2 PLAY 1")});
+  st.Add({0, 1}, Completed({50, 50}, {{"", ""}}));  // no statistics: counts unchanged
+  const ReplyStats& served = st.rows()[0].replies;
+  EXPECT_EQ(served.replies, 4);
+  EXPECT_EQ(served.late, 1);
+  EXPECT_DOUBLE_EQ(served.slowest, 1.2);
+  EXPECT_EQ(served.slowest_elapsed, Millis{1200});
+  EXPECT_EQ(served.slowest_at, "m2 PLAY 1");
+  EXPECT_EQ(st.rows()[1].replies.replies, 2);
+  EXPECT_EQ(st.rows()[1].replies.late, 0);
+
+  EXPECT_NE(st.Table().find("1.20"), std::string::npos) << st.Table();
+  EXPECT_NE(st.Csv().find("served,3,250,83.33,2,1,0,0,0,0,0,4,1,1.200\n"), std::string::npos)
+      << st.Csv();
+  nlohmann::json j = st.Json();
+  EXPECT_EQ(j["players"][0]["player"], "served");
+  EXPECT_EQ(j["players"][0]["replies"], 4);
+  EXPECT_EQ(j["players"][0]["late"], 1);
+  EXPECT_EQ(j["players"][0]["slowest_ms"], 1200);
+  EXPECT_EQ(j["players"][0]["slowest_at"], "m2 PLAY 1");
+}
+
 TEST(StandingsTest, SingleRoleGamesWinOnlyWithFullScore) {
   Standings st({"a"});
   st.Add({0}, Completed({100}, {{""}}));
@@ -89,9 +136,9 @@ TEST(StandingsTest, RendersTableCsvAndJson) {
   EXPECT_NE(table.find("average"), std::string::npos);
   EXPECT_NE(table.find("builtin:legal"), std::string::npos);
   EXPECT_EQ(st.Csv(),
-            "player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL\n"
-            "\"x,\"\"y\"\"\",1,100,100.00,1,0,0,0,0,0,0\n"
-            "builtin:legal,1,0,0.00,0,0,1,0,0,0,0\n");
+            "player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL,replies,late,slowest\n"
+            "\"x,\"\"y\"\"\",1,100,100.00,1,0,0,0,0,0,0,0,0,0.000\n"
+            "builtin:legal,1,0,0.00,0,0,1,0,0,0,0,0,0,0.000\n");
   nlohmann::json j = st.Json();
   ASSERT_EQ(j["players"].size(), 2u);
   EXPECT_EQ(j["players"][0]["player"], "x,\"y\"");

@@ -1,15 +1,25 @@
 #pragma once
-// A round robin of local matches: for each game, `rounds` times, one match per seating
-// (standings.h: every assignment of distinct players to the roles), played one at a time
-// so every match gets the machine to itself and timing stays fair.
+// A round robin of local matches. One round is, for each game, one match per seating
+// (standings.h: every assignment of distinct players to the roles; with `gauntlet`, only
+// those in which player 0 sits once, so it plays every match). The schedule is `rounds`
+// rounds, one after the other (round 1 of every game, then round 2, ...), or, when
+// `matches` > 0, as many rounds as it takes, cut after exactly `matches` matches.
+//
+// `parallel` matches run at once (default 1: one at a time, so every match gets the
+// machine to itself and timing stays fair); each worker takes the next match of the
+// schedule when its previous one is over. An HTTP player then receives several matches
+// at once, each with its own match id.
 //
 // Each match gets fresh links (a builtin policy starts from scratch), its JSON written to
 // <out_dir>/<matchId>.json and a line appended to <out_dir>/scores (ggp-base's CLI runner
 // format, one line per match); at the end standings.csv and standings.json are written.
-// Match ids are "<name>.<game key>.<epoch ms>", unique within the run.
+// Match ids are "<name>.<game key>.<epoch ms>", unique within the run (also across
+// matches that start in the same millisecond).
 //
-// Blocking: RunTournament blocks until every match is over; `progress` is called on the
-// calling thread (see MatchProgress) with the match's position in the schedule.
+// Blocking: RunTournament blocks until every match is over. `progress` is called on the
+// thread that runs the match (the calling thread when parallel is 1), never by two
+// threads at once, so it needs no locking of its own; with parallel > 1 calls about
+// different matches interleave.
 
 #include <functional>
 #include <string>
@@ -25,29 +35,40 @@ namespace ggp::agent::runner {
 struct TournamentOptions {
   std::string name = "Local";  // match id prefix and tournamentNameFromHost
   int rounds = 1;
-  MatchOptions match;          // clocks, style, grace; seed 0 = random (else varied per match)
-  LinkOptions link;            // builtin seeds are derived per match and seat when non-zero
-  std::string out_dir;         // "" = write nothing
+  int matches = 0;        // > 0: repeat rounds until this many matches (rounds ignored)
+  int parallel = 1;       // matches at once (>= 1)
+  bool gauntlet = false;  // only seatings with player 0 in exactly one seat
+  MatchOptions match;     // clocks, style, grace; seed 0 = random (else varied per match)
+  LinkOptions link;       // builtin seeds are derived per match and seat when non-zero
+  std::string out_dir;    // "" = write nothing
 };
 
 struct TournamentMatch {
-  int index = 0;                       // 0-based position in the schedule
-  int total = 0;                       // matches in the schedule
+  int index = 0;  // 0-based position in the schedule
+  int total = 0;  // matches in the schedule
   const Game* game = nullptr;
-  std::vector<std::string> players;    // specs, role order
+  std::vector<std::string> players;  // specs, role order
 };
 
 struct TournamentResult {
   Standings standings;
   int matches = 0;
-  std::vector<std::string> problems;   // runner problems (file writes, broken games)
+  std::vector<std::string> problems;  // runner problems (file writes, broken games)
 };
 
 using TournamentProgress = std::function<void(const TournamentMatch& match,
                                               const MatchRecord& record, std::string_view phase)>;
 
-// Plays the schedule. Returns false with `error` only if a player spec is unusable (then no
-// match is played).
+// The schedule's seatings in order: (game index, seating) pairs, as described above.
+struct ScheduledMatch {
+  size_t game = 0;
+  std::vector<int> seating;
+};
+std::vector<ScheduledMatch> TournamentSchedule(const std::vector<Game>& games, int num_players,
+                                               const TournamentOptions& options);
+
+// Plays the schedule. Returns false with `error` only if a player spec is unusable or the
+// output directory cannot be made (then no match is played).
 bool RunTournament(const std::vector<Game>& games, const std::vector<std::string>& players,
                    const TournamentOptions& options, const TournamentProgress& progress,
                    TournamentResult* result, std::string* error);

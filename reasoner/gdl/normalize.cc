@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 #include <unordered_set>
 
 namespace ggp::gdl {
@@ -39,12 +40,48 @@ std::vector<std::vector<Literal>> Alternatives(const Literal& l) {
       return acc;
     }
     if (inner.kind == Kind::kNot) {
-      // Double negation under negation-as-failure: keep as is only if inner is safe;
-      // we expand the inner literal and wrap alternatives.
-      return {{l}};
+      // (not (not x)) is x: its variables are bound elsewhere in a safe rule, so the two
+      // hold for the same bindings. (Kept, it reached the grounder, which rejects it, and
+      // an `or` inside it was never expanded.)
+      return Alternatives(inner.children[0]);
     }
   }
   return {{l}};
+}
+
+// How many bodies Alternatives(l) gives: an `or` the sum of its alternatives; anything
+// else one, (not (or a b)) included (it is the one conjunction (not a) (not b)).
+size_t CountAlternatives(const Literal& l) {
+  if (l.kind == Kind::kNot && l.children[0].kind == Kind::kNot) {
+    return CountAlternatives(l.children[0].children[0]);
+  }
+  if (l.kind != Kind::kOr) return 1;
+  size_t n = 0;
+  for (const Literal& c : l.children) n += CountAlternatives(c);
+  return n;
+}
+
+// Throws when expanding `or` would add more than kMaxExtraRules rules. Counted before
+// anything is built: a rule's bodies multiply, so a few hundred bytes of (or a b)
+// literals would ask for billions.
+void CheckExpansionSize(const Description& in) {
+  size_t extra = 0;
+  for (const Rule& r : in.rules) {
+    size_t bodies = 1;
+    for (const Literal& l : r.body) {
+      const size_t n = CountAlternatives(l);
+      if (n == 0) {
+        bodies = 0;  // (or) holds for nothing: the rule is dropped
+        break;
+      }
+      bodies = bodies > kMaxExtraRules / n ? kMaxExtraRules + 2 : bodies * n;
+    }
+    if (bodies > 1) extra += bodies - 1;
+    if (extra > kMaxExtraRules) {
+      throw std::length_error("expanding 'or' gives more than " + std::to_string(kMaxExtraRules) +
+                              " extra rules (rule at line " + std::to_string(r.where.line) + ")");
+    }
+  }
 }
 
 bool AllBound(const Literal& l, const std::unordered_set<kif::SymbolId>& bound) {
@@ -111,6 +148,7 @@ void CollectVariables(const Literal& l, std::vector<kif::SymbolId>* out) {
 }
 
 Description Normalize(const Description& in) {
+  CheckExpansionSize(in);
   Description out;
   out.symbols = in.symbols;
   out.roles = in.roles;

@@ -12,11 +12,19 @@
 // The result describes the same game. It may still be unsafe or unstratified: run
 // validation (validate.h) to know.
 //
+// Expanding `or` multiplies a rule's bodies, so a few hundred bytes of hostile rules could
+// ask for billions of rules: Normalize throws std::length_error, before building anything,
+// when the expansion would add more than kMaxExtraRules rules (real games add a handful).
+//
 // Thread safety: pure function of its input.
+
+#include <cstddef>
 
 #include "reasoner/gdl/description.h"
 
 namespace ggp::gdl {
+
+inline constexpr size_t kMaxExtraRules = size_t{1} << 16;
 
 Description Normalize(const Description& in);
 

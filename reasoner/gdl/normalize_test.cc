@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+#include <string>
+
 namespace ggp::gdl {
 namespace {
 
@@ -39,6 +42,29 @@ TEST(Normalize, ExpandsOrIntoOneRulePerAlternative) {
   Description d = Normalize(Parse("(<= (p ?x) (q ?x) (or (r ?x) (s ?x)))"));
   EXPECT_EQ(Rules(d), (std::vector<std::string>{"(<= (p ?x) (q ?x) (r ?x))",
                                                 "(<= (p ?x) (q ?x) (s ?x))"}));
+}
+
+// Found by the gdl fuzz target: 24 (or a b) literals in one rule (242 bytes) asked for
+// 16 million rules and gigabytes before the expansion was bounded.
+TEST(Normalize, RefusesAnOrExpansionBeyondTheLimit) {
+  std::string many = "(<= (p)";
+  for (int i = 0; i < 17; ++i) many += " (or a b)";  // 131072 bodies
+  EXPECT_THROW(Normalize(Parse(many + ")")), std::length_error);
+
+  std::string some = "(<= (p)";
+  for (int i = 0; i < 8; ++i) some += " (or a (q " + std::to_string(i) + "))";
+  EXPECT_EQ(Normalize(Parse(some + ")")).rules.size(), 256u);
+}
+
+// (not (not x)) reached the grounder, which cannot compile it (the propnet failed to
+// build), and an `or` inside it was never expanded.
+TEST(Normalize, DoubleNegationIsTheLiteralItself) {
+  Description d =
+      Normalize(Parse("(<= (p ?x) (q ?x) (not (not (r ?x))))"
+                      "(<= (t ?x) (q ?x) (not (not (or (r ?x) (distinct ?x a)))))"));
+  EXPECT_EQ(Rules(d),
+            (std::vector<std::string>{"(<= (p ?x) (q ?x) (r ?x))", "(<= (t ?x) (q ?x) (r ?x))",
+                                      "(<= (t ?x) (q ?x) (distinct ?x a))"}));
 }
 
 TEST(Normalize, NegatedOrBecomesConjunction) {

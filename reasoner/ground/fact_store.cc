@@ -61,6 +61,16 @@ bool FactStore::Add(int r, TermId sentence) {
   return true;
 }
 
+void FactStore::Clear(int r) {
+  Relation& rel = relations_[static_cast<size_t>(r)];
+  for (TermId s : rel.sentences) is_fact_[s] = 0;
+  rel.sentences.clear();
+  for (auto& index : rel.index) index.clear();
+  rel.prev.clear();
+  rel.composite.clear();
+  rel.old_end = rel.delta_end = 0;
+}
+
 uint64_t FactStore::CompositeKey(uint32_t mask, const TermId* args) {
   uint64_t h = 0x9E3779B97F4A7C15ull;
   for (uint32_t i = 0; mask != 0; ++i, mask >>= 1) {

@@ -65,6 +65,8 @@ class FactStore {
   TermId SentenceOf(int r, std::span<const TermId> args);
   // Adds the fact; returns false if it was already there.
   bool Add(int r, TermId sentence);
+  // Removes every fact of relation r (and its indices).
+  void Clear(int r);
   bool Contains(TermId sentence) const {
     return sentence < is_fact_.size() && is_fact_[sentence] != 0;
   }

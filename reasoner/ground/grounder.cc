@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "reasoner/ground/fact_store.h"
 #include "reasoner/ground/rule_compiler.h"
@@ -35,7 +36,7 @@ class Grounder {
     if (!facts_.relation(init).is_static) throw GroundError("init depends on true or does");
 
     emit_ = false;
-    for (const std::vector<int>& group : strata) Fixpoint(group);
+    for (const std::vector<int>& group : strata) StaticComponent(group);
 
     for (size_t f = 0; f < facts_.relation(init).size(); ++f) {
       TermId s = facts_.relation(init).sentences[f];
@@ -89,6 +90,52 @@ class Grounder {
     }
   }
 
+  // A static component, by semi-naive fixpoint; one whose rules negate its own relations
+  // (stratified by arguments only) by the alternating fixpoint, as the prover computes it
+  // (prover/evaluator.h): Γ(I) is the fixpoint with those negated literals read against
+  // I; from K = {}, K = Γ(Γ(K)) until K stops growing.
+  void StaticComponent(const std::vector<int>& rule_ids) {
+    std::vector<int> heads;
+    for (int r : rule_ids) heads.push_back(rules_[static_cast<size_t>(r)].head);
+    std::sort(heads.begin(), heads.end());
+    heads.erase(std::unique(heads.begin(), heads.end()), heads.end());
+    bool negates_own = false;
+    for (int r : rule_ids) {
+      for (const CompiledLiteral& l : rules_[static_cast<size_t>(r)].body) {
+        negates_own |=
+            l.kind == Kind::kNegative && std::binary_search(heads.begin(), heads.end(), l.relation);
+      }
+    }
+    if (!negates_own) {
+      Fixpoint(rule_ids);
+      return;
+    }
+    frozen_relations_ = heads;
+    std::unordered_set<TermId> lower, upper;
+    for (;;) {
+      FixpointAgainst(rule_ids, lower, &upper);
+      std::unordered_set<TermId> next;
+      FixpointAgainst(rule_ids, upper, &next);        // the facts now hold the next K
+      const bool done = next.size() == lower.size();  // K only grows
+      lower = std::move(next);
+      if (done) break;
+    }
+    frozen_relations_.clear();
+  }
+
+  void FixpointAgainst(const std::vector<int>& rule_ids, const std::unordered_set<TermId>& against,
+                       std::unordered_set<TermId>* result) {
+    for (int h : frozen_relations_) facts_.Clear(h);
+    frozen_ = &against;
+    Fixpoint(rule_ids);
+    frozen_ = nullptr;
+    result->clear();
+    for (int h : frozen_relations_) {
+      const Relation& rel = facts_.relation(h);
+      result->insert(rel.sentences.begin(), rel.sentences.end());
+    }
+  }
+
   void RunRule(const CompiledRule& rule, bool first) {
     bindings_.assign(static_cast<size_t>(rule.num_vars), kNoTerm);
     ranges_.assign(rule.body.size(), Range{});
@@ -130,7 +177,10 @@ class Grounder {
       case Kind::kNegative: {
         TermId s = BuildSentence(lit);
         if (facts_.relation(lit.relation).is_static) {
-          if (!facts_.Contains(s)) Join(plan, k + 1);
+          const bool frozen =
+              frozen_ != nullptr &&
+              std::binary_search(frozen_relations_.begin(), frozen_relations_.end(), lit.relation);
+          if (!(frozen ? frozen_->count(s) > 0 : facts_.Contains(s))) Join(plan, k + 1);
           return;
         }
         negatives_.push_back(s);
@@ -198,6 +248,8 @@ class Grounder {
     }
     size_t mark = trail_.size();
     auto try_fact = [&](uint32_t f) {
+      // Per candidate, not only per derived head: a join may try millions that all fail.
+      CheckBudget();
       TermId s = facts_.relation(r).sentences[f];
       std::span<const TermId> args = facts_.ArgsOf(r, s);
       bool ok = true;
@@ -302,6 +354,9 @@ class Grounder {
   std::vector<Range> ranges_;
   std::vector<TermId> positives_, negatives_, head_args_, scratch_pos_, scratch_neg_;
   std::unordered_map<uint64_t, uint32_t> dedup_;
+  // While StaticComponent computes Γ(I): the component's relations (sorted) and I.
+  std::vector<int> frozen_relations_;
+  const std::unordered_set<TermId>* frozen_ = nullptr;
   size_t charged_ = 0;
   uint32_t charge_ticks_ = 0;
 };

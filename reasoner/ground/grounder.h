@@ -3,7 +3,9 @@
 // GroundProgram (ground_program.h), using the game's own domains rather than all
 // constants:
 //   1. static relations (not depending on true/does) are computed exactly, stratum by
-//      stratum (semi-naive, negation against lower strata);
+//      stratum (semi-naive, negation against lower strata; a component whose rules
+//      negate its own relations, stratified by arguments only, by the alternating
+//      fixpoint);
 //   2. a relaxed fixpoint over the dynamic rules: `true` ranges over init and every
 //      derivable `next`, `does` over every derivable `legal`, dynamic negation is ignored
 //      (over-approximating the reachable sentences); static literals are joined and

@@ -67,6 +67,21 @@ TEST(GrounderTest, GroundsPositiveRecursion) {
   EXPECT_TRUE(g.body_relations.count("reach"));
 }
 
+// A static relation whose rules negate itself, stratified by arguments only: (v c) holds
+// (nothing derives (v d)), so (v b) holds, so (v a) does not. Evaluating the negating
+// rules once the others have settled derived (v a) from the missing (v b).
+TEST(GrounderTest, StaticNegationStratifiedByArguments) {
+  Grounded g = GroundText(
+      "(role r) (init (s 0)) (<= (next (s 0)) (true (s 0)))"
+      "(<= (v a) (not (v b))) (<= (v b) (v c)) (<= (v c) (not (v d)))"
+      "(<= (legal r (go ?x)) (v ?x)) (<= terminal (true (s 1)))");
+  ASSERT_TRUE(g.result.ok) << g.result.error;
+  EXPECT_TRUE(g.facts.count("(legal r (go b))"));
+  EXPECT_TRUE(g.facts.count("(legal r (go c))"));
+  EXPECT_FALSE(g.facts.count("(legal r (go a))"));
+  EXPECT_FALSE(g.facts.count("(legal r (go d))"));
+}
+
 TEST(GrounderTest, RulesAreDeduplicatedAndSorted) {
   Grounded g = GroundText(testgames::kTakeAway);
   ASSERT_TRUE(g.result.ok);
@@ -109,6 +124,24 @@ TEST(GrounderTest, StopsAnExplodingProgramAtItsDeadline) {
                           quick);
   EXPECT_FALSE(g.result.ok);
   EXPECT_NE(g.result.error.find("exceeded the 0.2 s time budget"), std::string::npos) << g.result.error;
+}
+
+// Found by the machine fuzz target (grounding under a 0.5 s budget ran for seconds): a join
+// whose candidates all fail derives nothing, and must still consult the budget. Here 40^3
+// bindings each scan 40 (m i j) facts that never match (m ?e ?e); with the deadline already
+// past, grounding must stop.
+TEST(GrounderTest, AJoinThatDerivesNothingStillStopsAtTheDeadline) {
+  std::string text = "(role r) (init s) (<= terminal (true s)) (<= (legal r (go ?a)) (p ?a ?b ?c))";
+  for (int i = 0; i < 40; ++i) {
+    const std::string a = std::to_string(i), b = std::to_string(i + 1);
+    text += " (n " + a + ") (m " + a + " " + b + ")";
+  }
+  text += " (<= (p ?a ?b ?c) (n ?a) (n ?b) (n ?c) (m ?e ?e))";
+  BudgetOptions past;
+  past.max_seconds = 0;
+  Grounded g = GroundText(text.c_str(), past);
+  EXPECT_FALSE(g.result.ok);
+  EXPECT_NE(g.result.error.find("time budget"), std::string::npos) << g.result.error;
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "reasoner/prover/evaluator.h"
 
+#include <algorithm>
+
 namespace ggp::reasoner::prover {
 
 using PKind = Pattern::Kind;
@@ -100,14 +102,60 @@ void Evaluator::EvalComponent(int component) {
     for (int r : comp.rules) run(rules[static_cast<size_t>(r)]);
     return;
   }
+  for (int r : comp.rules) {
+    if (rules[static_cast<size_t>(r)].negates_own_component) {
+      EvalNegatingComponent(component);
+      return;
+    }
+  }
+  while (!overflowed_) {
+    bool changed = false;
+    for (int r : comp.rules) changed |= run(rules[static_cast<size_t>(r)]);
+    if (!changed) break;
+  }
+}
+
+void Evaluator::EvalNegatingComponent(int component) {
+  const Component& comp = program_.components()[static_cast<size_t>(component)];
+  const int saved_component = negation_component_;
+  const std::vector<FactTable>* saved_view = negation_view_;
+  std::vector<FactTable> lower, upper;  // K and Γ(K)
+  for (int r : comp.relations) {
+    lower.emplace_back(program_.relation_arity()[static_cast<size_t>(r)]);
+  }
+  auto total = [](const std::vector<FactTable>& tables) {
+    size_t n = 0;
+    for (const FactTable& t : tables) n += t.size();
+    return n;
+  };
+  auto snapshot = [&](std::vector<FactTable>* out) {
+    out->clear();
+    for (int r : comp.relations) out->push_back(tables_[static_cast<size_t>(r)]);
+  };
+  while (!overflowed_) {
+    EvalAgainst(component, lower);
+    snapshot(&upper);
+    EvalAgainst(component, upper);  // the tables now hold the next K
+    const size_t before = total(lower);
+    snapshot(&lower);
+    if (total(lower) == before) break;  // K only grows: the same size is the same set
+  }
+  negation_component_ = saved_component;
+  negation_view_ = saved_view;
+}
+
+void Evaluator::EvalAgainst(int component, const std::vector<FactTable>& against) {
+  const Component& comp = program_.components()[static_cast<size_t>(component)];
+  for (int r : comp.relations) tables_[static_cast<size_t>(r)].Clear();
+  // Components this one reads are lower: they never read this view (a nested
+  // EvalNegatingComponent restores it when done).
+  negation_component_ = component;
+  negation_view_ = &against;
   while (!overflowed_) {
     bool changed = false;
     for (int r : comp.rules) {
-      if (!rules[static_cast<size_t>(r)].negates_own_component) changed |= run(rules[static_cast<size_t>(r)]);
-    }
-    if (changed) continue;
-    for (int r : comp.rules) {
-      if (rules[static_cast<size_t>(r)].negates_own_component) changed |= run(rules[static_cast<size_t>(r)]);
+      const CompiledRule& rule = program_.rules()[static_cast<size_t>(r)];
+      changed |= EvalRule(rule, {}, &tables_[static_cast<size_t>(rule.head)]);
     }
     if (!changed) break;
   }
@@ -231,7 +279,15 @@ void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable
     case LKind::kNegative: {
       const FactTable* t;
       bool materialised = program_.component_of_relation(lit.relation).materialised;
-      if (materialised) {
+      if (lit.kind == LKind::kNegative && negation_view_ != nullptr &&
+          program_.component_of(lit.relation) == negation_component_) {
+        // Inside the alternating fixpoint: negation reads the fixed set (EvalAgainst).
+        const auto& members =
+            program_.components()[static_cast<size_t>(negation_component_)].relations;
+        const size_t i = static_cast<size_t>(
+            std::find(members.begin(), members.end(), lit.relation) - members.begin());
+        t = &(*negation_view_)[i];
+      } else if (materialised) {
         EnsureMaterialised(lit.relation);
         t = &Table(lit.relation);
       } else {
@@ -239,6 +295,21 @@ void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable
         std::vector<TermId>& pattern = patterns_[depth_];
         PatternOf(lit.args, f, &pattern);
         t = &Call(lit.relation, pattern);
+      }
+      if (lit.kind == LKind::kNegative && lit.args.size() <= 16) {
+        // Normalised safe rules bind a negated literal's variables first: one lookup.
+        TermId tuple[16];
+        bool ground = true;
+        for (size_t k = 0; k < lit.args.size() && ground; ++k) {
+          tuple[k] = IsBound(lit.args[k], f) ? Build(lit.args[k], f) : kNoTerm;
+          ground = tuple[k] != kNoTerm;
+        }
+        if (ground) {
+          if (!t->Contains(std::span<const TermId>(tuple, lit.args.size()))) {
+            Join(rule, index + 1, f, out);
+          }
+          return;
+        }
       }
       if (t->struct_indexed()) {
         // Some components bound: walk the chain of that key only (fact_table.h).

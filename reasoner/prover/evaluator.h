@@ -3,8 +3,15 @@
 // materialised components, top-down with memoisation for the others.
 //
 //  - Materialised components (program.h) are computed whole the first time a rule or a
-//    query reads them, by a fixpoint for recursive ones (rules that negate a relation of
-//    their own component run after the others have settled).
+//    query reads them, by a fixpoint for recursive ones. A component whose rules negate
+//    its own relations (stratified by arguments only, as in (<= (goal ?r 50) (not (goal
+//    ?r 0)))) is computed by the alternating fixpoint: with the negated literals of the
+//    component read against a fixed set I, Γ(I) is the least fixpoint; from K = {} it
+//    repeats K = Γ(Γ(K)) until K stops growing. K is then the well-founded model, which
+//    for rules stratified by their arguments is their meaning (each ground atom depends
+//    on the negation of atoms of lower strata only). Running the negating rules after
+//    the others have settled is not enough: a negated atom may come from a rule that
+//    itself waits on a negation.
 //  - Other relations are evaluated per call: a call is the relation plus the arguments the
 //    caller has bound (unbound positions are free); its answers are computed once by
 //    running the relation's rules with the head unified against the call, and memoised.
@@ -71,6 +78,11 @@ class Evaluator {
   const FactTable& Table(int relation) const;
   void EnsureMaterialised(int relation);
   void EvalComponent(int component);
+  // The alternating fixpoint of a component whose rules negate its own relations.
+  void EvalNegatingComponent(int component);
+  // Γ: the component's least fixpoint with its negated literals read against `against`
+  // (one table per relation of the component, in Component::relations order).
+  void EvalAgainst(int component, const std::vector<FactTable>& against);
   // Runs `rule`; each derived head tuple is inserted into `out`. With `call`, the head is
   // first unified with the bound positions of the call.
   bool EvalRule(const CompiledRule& rule, std::span<const TermId> call, FactTable* out);
@@ -105,6 +117,9 @@ class Evaluator {
   // the first call is the leader that iterates them all to a fixpoint.
   std::vector<std::vector<std::pair<int, size_t>>> sessions_;
   std::vector<TermId> free_pattern_;
+  // While EvalAgainst runs: negated literals of this component read `negation_view_`.
+  int negation_component_ = -1;
+  const std::vector<FactTable>* negation_view_ = nullptr;
 };
 
 }  // namespace ggp::reasoner::prover

@@ -171,6 +171,32 @@ TEST(ProverSemanticsTest, StratifiedNegationOverRecursionAndFunctionTerms) {
   EXPECT_TRUE(m->IsTerminal(t, *ws));
 }
 
+// Negation inside one relation, stratified by its arguments only (validation warns; real
+// games write goals this way). Level by level: (v c) since nothing derives (v d), then
+// (v b), so not (v a); the goals chain the same way from whether (flag) holds. Running the
+// negating rules once the others had settled derived (v a) and (goal r 75) too.
+TEST(ProverSemanticsTest, NegationStratifiedByArguments) {
+  for (const char* v_base : {"(<= (v c) (not (v d)))", "(<= (v c) (true (s ?x)) (not (v d)))"}) {
+    const std::string rules = R"(
+      (role r) (init (s 0)) (<= (next (s 1)) (true (s 0))) (<= (next flag) (true (s 0)))
+      (<= terminal (true (s 1)))
+      (<= (v a) (not (v b))) (<= (v b) (v c))
+      (<= (legal r (go ?x)) (v ?x))
+      (<= (goal r 75) (not (goal r 50))) (<= (goal r 50) (not (goal r 10)))
+      (<= (goal r 10) (true flag)))";
+    auto m = Build(rules + v_base);
+    auto ws = m->NewWorkspace();
+    State s, t;
+    m->InitialState(&s);
+    std::vector<std::string> legal = Legal(*m, s, 0, *ws);
+    std::sort(legal.begin(), legal.end());
+    EXPECT_EQ(legal, (std::vector<std::string>{"(go b)", "(go c)"})) << v_base;
+    EXPECT_EQ(m->Goal(s, 0, *ws), 50) << v_base;  // no flag: 50 holds, so 75 does not
+    m->NextState(s, std::vector<Move>{Find(*m, 0, "(go b)")}, *ws, &t);
+    EXPECT_EQ(m->Goal(t, 0, *ws), 75) << v_base;  // flag: 10 holds, 50 does not, 75 does
+  }
+}
+
 TEST(ProverSemanticsTest, CaseOfNonKeywordsIsKept) {
   auto m = Build(R"(
     (ROLE White) (INIT (Cell A)) (<= (LEGAL White (Mark ?x)) (TRUE (Cell ?x)))

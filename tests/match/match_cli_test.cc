@@ -156,6 +156,35 @@ TEST_F(MatchCliTest, TournamentOfBuiltinPlayers) {
   EXPECT_EQ(std::count(scores.begin(), scores.end(), '\n'), 4) << scores;
 }
 
+TEST_F(MatchCliTest, GauntletTournamentInParallel) {
+  std::string out, err;
+  int status = RunToCompletion(
+      {AgentBinary(), "tournament", "--games", Path("nim.kif"), "--players", "builtin:legal",
+       "builtin:random", "builtin:random?tag=2", "--gauntlet", "--matches", "5", "--parallel", "3",
+       "--start", "1", "--play", "1", "--out", Path("g"), "--name", "G"},
+      dir_.string(), 120s, &out, &err);
+  ASSERT_EQ(status, 0) << out << err;
+  for (int k = 1; k <= 5; ++k) {  // one line per finished match, also without a terminal
+    EXPECT_NE(out.find("[" + std::to_string(k) + "/5] nim "), std::string::npos) << out;
+  }
+  EXPECT_NE(out.find("3 at once"), std::string::npos) << out;
+  EXPECT_NE(out.find("slowest"), std::string::npos) << out;
+  EXPECT_EQ(MatchFiles(Path("g")).size(), 5u);
+  nlohmann::json standings = nlohmann::json::parse(ReadFile(Path("g/standings.json")));
+  ASSERT_EQ(standings["players"].size(), 3u);
+  int first_seats = 0, other_seats = 0, replies = 0;
+  for (const auto& p : standings["players"]) {
+    const int seats = p["matches"].get<int>() + p["aborted"].get<int>();
+    // The gauntlet seats the first player in every match, the others in turn.
+    (p["player"] == "builtin:legal" ? first_seats : other_seats) += seats;
+    replies += p["replies"].get<int>();
+    EXPECT_GE(p["slowest"].get<double>(), 0.0);
+  }
+  EXPECT_EQ(first_seats, 5);
+  EXPECT_EQ(other_seats, 5);
+  EXPECT_GE(replies, 10 + 5 * 2);  // START and at least two PLAYs per seat in nim
+}
+
 TEST_F(MatchCliTest, TwoServedPlayersPlayAFullMatch) {
   std::vector<std::unique_ptr<ChildProcess>> servers;
   std::vector<std::string> urls;
