@@ -115,8 +115,9 @@ class Grounder {
     for (;;) {
       FixpointAgainst(rule_ids, lower, &upper);
       std::unordered_set<TermId> next;
-      FixpointAgainst(rule_ids, upper, &next);        // the facts now hold the next K
-      const bool done = next.size() == lower.size();  // K only grows
+      FixpointAgainst(rule_ids, upper, &next);  // the facts now hold the next K
+      // K only grows and stays within Γ(K): the same size as either is the same set.
+      const bool done = next.size() == lower.size() || next.size() == upper.size();
       lower = std::move(next);
       if (done) break;
     }

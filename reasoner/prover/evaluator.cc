@@ -138,7 +138,8 @@ void Evaluator::EvalNegatingComponent(int component) {
     EvalAgainst(component, upper);  // the tables now hold the next K
     const size_t before = total(lower);
     snapshot(&lower);
-    if (total(lower) == before) break;  // K only grows: the same size is the same set
+    // K only grows and stays within Γ(K): the same size as either is the same set.
+    if (total(lower) == before || total(lower) == total(upper)) break;
   }
   negation_component_ = saved_component;
   negation_view_ = saved_view;
@@ -296,8 +297,9 @@ void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable
         PatternOf(lit.args, f, &pattern);
         t = &Call(lit.relation, pattern);
       }
-      if (lit.kind == LKind::kNegative && lit.args.size() <= 16) {
-        // Normalised safe rules bind a negated literal's variables first: one lookup.
+      if (lit.kind == LKind::kNegative && !t->struct_indexed() && lit.args.size() <= 16) {
+        // Normalised safe rules bind a negated literal's variables first: one lookup
+        // instead of a scan (struct-indexed tables have their chains below).
         TermId tuple[16];
         bool ground = true;
         for (size_t k = 0; k < lit.args.size() && ground; ++k) {

@@ -88,8 +88,11 @@ void GameWriter::WriteDerivedRules(int rel, int group) {
 // (the validator warns; back ends must evaluate it level by level).
 void GameWriter::WriteTiered(Kind kind) {
   Feature("local-stratification");
+  // Atomic arguments only: every level is computed again for every state.
   std::vector<Type> sig = {Type::kNum};
-  for (Type t : RandomSignature(2)) sig.push_back(t);
+  for (size_t i = 0, n = RandomSignature(2).size(); i < n; ++i) {
+    sig.push_back(static_cast<Type>(dice_.Below(4)));
+  }
   const int rel = NewRelation("tier", sig, kind, next_group_++);
   const Relation r = vocab_.rel(rel);
   const int levels = std::min(dice_.Between(1, 3), step_limit_);

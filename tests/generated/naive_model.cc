@@ -134,7 +134,8 @@ bool EvaluateStrata(const std::vector<NaiveStratum>& strata, size_t max_atoms, A
       AtomSet next = *model;
       if (!Close(s.rules, lower, max_atoms, &upper)) return false;
       if (!Close(s.rules, upper, max_atoms, &next)) return false;
-      const bool done = next.size() == lower.size();  // K only grows: same size, same set
+      // K only grows and stays within Γ(K): the same size as either is the same set.
+      const bool done = next.size() == lower.size() || next.size() == upper.size();
       lower = std::move(next);
       if (done) break;
     }
