@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -101,6 +102,11 @@ int RunToCompletion(const std::vector<std::string>& argv, const std::string& wor
   if (out) *out = ReadFile(base + ".out");
   if (err) *err = ReadFile(base + ".err");
   return status.value_or(-1);
+}
+
+std::string AgentBinary(const std::string& built) {
+  const char* env = std::getenv("GGP_AGENT_BINARY");
+  return env != nullptr && *env != '\0' ? env : built;
 }
 
 }  // namespace ggp::agent::match_testing

@@ -35,6 +35,10 @@ class ChildProcess {
   std::optional<int> status_;
 };
 
+// The ggp-agent binary to test: $GGP_AGENT_BINARY if set, else `built` (the build's own,
+// which each test target passes from its GGP_AGENT_BINARY definition).
+std::string AgentBinary(const std::string& built);
+
 // The whole content of a file ("" if unreadable).
 std::string ReadFile(const std::string& path);
 

@@ -10,9 +10,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <set>
-
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "agent/runner/match_record.h"
 #include "agent/runner/move_judge.h"
@@ -27,10 +26,7 @@ using match_testing::ReadFile;
 using match_testing::RunToCompletion;
 using namespace std::chrono_literals;
 
-std::string AgentBinary() {
-  const char* env = std::getenv("GGP_AGENT_BINARY");
-  return env != nullptr && *env != '\0' ? env : GGP_AGENT_BINARY;
-}
+std::string AgentBinary() { return match_testing::AgentBinary(GGP_AGENT_BINARY); }
 
 class MatchCliTest : public ::testing::Test {
  protected:
@@ -107,10 +103,10 @@ void ExpectConsistentWithRules(const MatchRecord& r) {
 
 TEST_F(MatchCliTest, MatchAmongBuiltinPlayers) {
   std::string out, err;
-  int status = RunToCompletion({AgentBinary(), "match", "--game", Path("nim.kif"), "--player",
-                                "builtin:random", "builtin:legal", "--start", "2", "--play", "1",
-                                "--out", Path("out"), "--seed", "3"},
-                               dir_.string(), 60s, &out, &err);
+  int status = RunToCompletion(
+      {AgentBinary(), "match", "--game", Path("nim.kif"), "--player", "builtin:random",
+       "builtin:legal", "--start", "2", "--play", "1", "--out", Path("out"), "--seed", "3"},
+      dir_.string(), 60s, &out, &err);
   ASSERT_EQ(status, 0) << out << err;
   EXPECT_NE(out.find("completed after"), std::string::npos) << out;
   EXPECT_NE(out.find("builtin:random"), std::string::npos) << out;
@@ -158,11 +154,28 @@ TEST_F(MatchCliTest, TournamentOfBuiltinPlayers) {
 
 TEST_F(MatchCliTest, GauntletTournamentInParallel) {
   std::string out, err;
-  int status = RunToCompletion(
-      {AgentBinary(), "tournament", "--games", Path("nim.kif"), "--players", "builtin:legal",
-       "builtin:random", "builtin:random?tag=2", "--gauntlet", "--matches", "5", "--parallel", "3",
-       "--start", "1", "--play", "1", "--out", Path("g"), "--name", "G"},
-      dir_.string(), 120s, &out, &err);
+  int status = RunToCompletion({AgentBinary(),
+                                "tournament",
+                                "--games",
+                                Path("nim.kif"),
+                                "--players",
+                                "builtin:legal",
+                                "builtin:random",
+                                "builtin:random?tag=2",
+                                "--gauntlet",
+                                "--matches",
+                                "5",
+                                "--parallel",
+                                "3",
+                                "--start",
+                                "1",
+                                "--play",
+                                "1",
+                                "--out",
+                                Path("g"),
+                                "--name",
+                                "G"},
+                               dir_.string(), 120s, &out, &err);
   ASSERT_EQ(status, 0) << out << err;
   for (int k = 1; k <= 5; ++k) {  // one line per finished match, also without a terminal
     EXPECT_NE(out.find("[" + std::to_string(k) + "/5] nim "), std::string::npos) << out;
@@ -200,10 +213,10 @@ TEST_F(MatchCliTest, TwoServedPlayersPlayAFullMatch) {
     urls.push_back("http://127.0.0.1:" + *port + "/");
   }
   std::string out, err;
-  int status = RunToCompletion({AgentBinary(), "match", "--game", Path("nim.kif"), "--player",
-                                urls[0], urls[1], "--start", "2", "--play", "1", "--out",
-                                Path("out")},
-                               dir_.string(), 120s, &out, &err);
+  int status =
+      RunToCompletion({AgentBinary(), "match", "--game", Path("nim.kif"), "--player", urls[0],
+                       urls[1], "--start", "2", "--play", "1", "--out", Path("out")},
+                      dir_.string(), 120s, &out, &err);
   ASSERT_EQ(status, 0) << out << err;
   auto files = MatchFiles(Path("out"));
   ASSERT_EQ(files.size(), 1u);
@@ -239,9 +252,9 @@ TEST_F(MatchCliTest, TwoServedPlayersPlayAFullMatch) {
 
 TEST_F(MatchCliTest, BenchMeasuresPlayoutsAndTheSearch) {
   std::string out, err;
-  int status = RunToCompletion({AgentBinary(), "bench", "--game", Path("nim.kif"), "--seconds",
-                                "0.3", "--json"},
-                               dir_.string(), 60s, &out, &err);
+  int status = RunToCompletion(
+      {AgentBinary(), "bench", "--game", Path("nim.kif"), "--seconds", "0.3", "--json"},
+      dir_.string(), 60s, &out, &err);
   ASSERT_EQ(status, 0) << out << err;
   nlohmann::json playouts = nlohmann::json::parse(out);
   EXPECT_EQ(playouts["game"], "nim");
@@ -249,7 +262,8 @@ TEST_F(MatchCliTest, BenchMeasuresPlayoutsAndTheSearch) {
   EXPECT_GE(playouts["build_ms"].get<double>(), 0.0);
   // auto picks the verified propnet for nim; the reason gives its size.
   EXPECT_EQ(playouts["machine"], "propnet") << out;
-  EXPECT_NE(playouts["build"].get<std::string>().find(" components and "), std::string::npos) << out;
+  EXPECT_NE(playouts["build"].get<std::string>().find(" components and "), std::string::npos)
+      << out;
 
   status = RunToCompletion({AgentBinary(), "bench", "--game", Path("nim.kif"), "--seconds", "0.3",
                             "--search", "mcts", "--threads", "2", "--json"},

@@ -32,10 +32,7 @@ using match_testing::ReadFile;
 using match_testing::RunToCompletion;
 using namespace std::chrono_literals;
 
-std::string AgentBinary() {
-  const char* env = std::getenv("GGP_AGENT_BINARY");
-  return env != nullptr && *env != '\0' ? env : GGP_AGENT_BINARY;
-}
+std::string AgentBinary() { return match_testing::AgentBinary(GGP_AGENT_BINARY); }
 
 // The first python3 on PATH ("" if none).
 std::string FindPython() {
