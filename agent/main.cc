@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
   ggp::agent::AddConformCommand(app, &run);
   ggp::agent::AddBenchCommand(app, &run);
   ggp::agent::AddPerfTestCommand(app, &run);
+  ggp::agent::AddBoardCommand(app, &run);
+  ggp::agent::AddLearnCommand(app, &run);
 
   try {
     app.parse(argc, argv);

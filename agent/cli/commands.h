@@ -23,5 +23,7 @@ void AddCheckCommand(CLI::App& app, CommandRun* run);       // validate GDL file
 void AddConformCommand(CLI::App& app, CommandRun* run);     // replay conformance traces
 void AddBenchCommand(CLI::App& app, CommandRun* run);       // random-playout benchmark
 void AddPerfTestCommand(CLI::App& app, CommandRun* run);    // gdl-perf protocol
+void AddBoardCommand(CLI::App& app, CommandRun* run);       // board game recognition (seed 001)
+void AddLearnCommand(CLI::App& app, CommandRun* run);       // DFA learning (seed 001)
 
 }  // namespace ggp::agent

@@ -1,4 +1,4 @@
-// `ggp-agent conform [--machine prover|propnet|auto] [--rules DIR] [--max-steps N]
+// `ggp-agent conform [--machine prover|propnet|auto|dfa] [--rules DIR] [--max-steps N]
 // [--seconds-per-game S] TRACE.json...`: replays conformance traces (agent/tools/conform.h)
 // against a state machine back end. Prints one line per game (steps checked, or the first
 // difference: step, what, expected vs got) and then exactly
@@ -64,7 +64,7 @@ void AddConformCommand(CLI::App& app, CommandRun* run) {
       "'N games agree, M differ, K skipped'; exit 1 if any differs");
   sub->add_option("traces", o->traces, "Trace files (<game>.json)")->required();
   sub->add_option("--machine", o->conform.machine, "State machine back end")
-      ->check(CLI::IsMember({"auto", "prover", "propnet"}))
+      ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet"}))
       ->capture_default_str();
   sub->add_option("--rules", o->conform.rules_dir,
                   "Directory of <game>.kif (else next to the trace, else <trace dir>/../games)");

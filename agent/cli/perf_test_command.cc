@@ -124,7 +124,7 @@ int RunPerfTest(const PerfTestOptions& opts) {
 void AddPerfTestCommand(CLI::App& app, CommandRun* run) {
   auto opts = std::make_shared<PerfTestOptions>();
   auto* sub = app.add_subcommand("perf-test", "Run the gdl-perf benchmark protocol (random playouts)");
-  sub->add_option("--machine", opts->machine, "State machine back end: prover|propnet|auto")
+  sub->add_option("--machine", opts->machine, "State machine back end: prover|propnet|auto|dfa")
       ->capture_default_str();
   sub->add_option("--seed", opts->seed, "Seed of the random playouts")->capture_default_str();
   sub->add_option("GAME_FILE", opts->game_file, "GDL game (.kif)")->required();

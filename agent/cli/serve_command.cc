@@ -17,6 +17,7 @@
 #include "agent/search/search_pool.h"
 #include "agent/session/match_manager.h"
 #include "protocol/http_server.h"
+#include "agent/store/experience_store.h"
 #include "reasoner/factory/machine_factory.h"
 
 namespace ggp::agent {
@@ -27,6 +28,7 @@ struct ServeOptions {
   int port = 9147;
   std::string name = "ggp-agent";
   std::string log_dir = "logs";
+  std::string store = "";  // "" = <log dir>/experience.sqlite; "none" = no store
   int threads = 0;  // 0: one per core
   int io_threads = 2;
   int max_connections = 128;
@@ -61,13 +63,23 @@ int RunServe(const ServeOptions& o) {
     return 2;
   }
   if (!reasoner::IsKnownBackend(o.machine)) {
-    spdlog::error("unknown machine back end '{}' (auto, prover, propnet)", o.machine);
+    spdlog::error("unknown machine back end '{}' (auto, dfa, prover, propnet)", o.machine);
     return 2;
   }
 
   SessionOptions session;
   session.name = o.name;
   session.log_dir = o.log_dir;
+  if (o.store != "none" && !(o.store.empty() && o.log_dir.empty())) {
+    const std::string path = o.store.empty() ? o.log_dir + "/experience.sqlite" : o.store;
+    std::string why;
+    session.store = store::ExperienceStore::Open(path, &why);
+    if (session.store) {
+      spdlog::info("experience store {}", path);
+    } else {
+      spdlog::warn("experience store not used: {}", why);
+    }
+  }
   session.margin = std::chrono::milliseconds(o.margin_ms);
   session.policy = o.policy;
   session.player.seed = o.seed;
@@ -118,6 +130,8 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   sub->add_option("--name", o->name, "Player name reported by INFO (no spaces)")
       ->capture_default_str();
+  sub->add_option("--store", o->store,
+                  "Experience store file (SQLite; default LOG_DIR/experience.sqlite; none: no store)");
   sub->add_option("--log-dir", o->log_dir, "Directory of per-match event files (\"\": none)")
       ->capture_default_str();
   sub->add_option("--threads", o->threads,

@@ -202,7 +202,9 @@ void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
     return;
   }
   reasoner::MachineOptions mo;
-  mo.backend = options_.machine_backend;
+  // "dfa" fails where no board machine verifies; a match must still be played: "auto"
+  // prefers the verified board machine and falls back to the propnet or the prover.
+  mo.backend = options_.machine_backend == "dfa" ? "auto" : options_.machine_backend;
   mo.build_memory_bytes = options_.build_memory_bytes;
   // Leave most of the start clock to the build, but never more than 30 s.
   const double margin_s =
@@ -211,6 +213,14 @@ void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
   mo.build_seconds = std::min(30.0, budget);
   mo.verify_seconds = std::min(5.0, std::max(0.2, 0.15 * start_clock_));
   mo.cancel = &cancel_build_;  // set by End(): an aborted match stops building
+  std::string game_key;
+  if (options_.store) {
+    game_key = store::GameKey(description_);
+    if (std::optional<store::Document> known = options_.store->Get(game_key, role_name_, "board-model")) {
+      mo.board_model = known->body;
+      (*start_event)["store"] = {{"board_model", "found"}, {"uses", known->uses}};
+    }
+  }
   reasoner::MachineBuild build;
   if (!options_.builder) {
     build.reason = "no machine builder configured";
@@ -225,6 +235,15 @@ void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
   (*start_event)["machine"] = {{"backend", build.machine ? build.backend : "none"},
                                {"reason", build.reason},
                                {"build_ms", build.build_ms}};
+  if (!build.board_report.empty()) {
+    (*start_event)["machine"]["board"] = build.board_report;
+    spdlog::info("match {}: board learner: {}", id_, build.board_report);
+  }
+  if (options_.store && build.board_verified && !build.board_model.empty()) {
+    const bool stored = options_.store->Put(
+        store::Document{game_key, role_name_, "board-model", 1, build.board_model, GameFromMatchId(id_), 0, 0});
+    if (stored) spdlog::info("match {}: board model kept in the experience store", id_);
+  }
   if (!build.machine) {
     LogError("no state machine: " + build.reason);
     return;

@@ -5,9 +5,11 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "agent/player/registry.h"
+#include "agent/store/experience_store.h"
 #include "reasoner/factory/machine_factory.h"
 #include "reasoner/gdl/description.h"
 
@@ -22,6 +24,9 @@ using MachineBuilder =
 struct SessionOptions {
   std::string name = "ggp-agent";          // INFO name (no spaces or parentheses)
   std::string log_dir = "logs";            // per-match event files; "" = none
+  // The experience store shared by all matches (null: none). Learned board models are
+  // read from it before a build and written after a verified one.
+  std::shared_ptr<store::ExperienceStore> store;
   std::chrono::milliseconds margin{1000};  // deadline = received + clock - margin (>= received)
   // Short clocks keep most of their time: the margin never exceeds this share of the clock
   // (a 1 s play clock with a 1000 ms margin is answered at 750 ms, not at once).

@@ -5,9 +5,12 @@
 
 #include "reasoner/factory/machine_factory.h"
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 
+#include "reasoner/board/board_game_io.h"
+#include "reasoner/board/learn_game.h"
 #include "reasoner/factory/verify.h"
 #include "reasoner/propnet/propnet_machine.h"
 #include "reasoner/prover/prover_machine.h"
@@ -103,10 +106,71 @@ MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions
   return propnet;
 }
 
+// The board learner on top of a verified machine: replaces it when the learned board
+// machine verifies; otherwise keeps it, with the reason (or fails, for "dfa").
+// The board stage's budget is board_seconds, cut to what is left of build_seconds +
+// verify_seconds since `start` (so the whole build stays within the caller's budgets).
+MachineBuild AddBoardMachine(const gdl::Description& description, const MachineOptions& options,
+                             MachineBuild base, bool required, Clock::time_point start) {
+  const double spent = std::chrono::duration<double>(Clock::now() - start).count();
+  const double budget =
+      std::min(options.board_seconds, options.build_seconds + options.verify_seconds - spent);
+  const bool cancelled = options.cancel != nullptr && options.cancel->load();
+  if (!base.machine || cancelled || description.roles.size() != 2 || budget <= 0.05) {
+    if (required) {
+      base.reason += "; no board machine (" +
+                     std::string(!base.machine ? "no reference machine"
+                                 : cancelled   ? "cancelled"
+                                 : description.roles.size() != 2 ? "not two roles"
+                                                                 : "no time") + ")";
+      base.machine = nullptr;
+    }
+    return base;
+  }
+  board::BoardLearnOptions bo;
+  bo.seconds = budget;
+  bo.seed = options.seed;
+  bo.cancel = options.cancel;
+  std::optional<board::BoardGame> known;
+  if (!options.board_model.empty()) {
+    std::string why;
+    nlohmann::json j = nlohmann::json::parse(options.board_model, nullptr, false);
+    if (!j.is_discarded()) known = board::BoardGameFromJson(j, *description.symbols, &why);
+    if (known) bo.known = &*known;
+  }
+  board::BoardLearnResult learned;
+  try {
+    learned = board::LearnBoardMachine(description, base.machine, bo);
+    if (bo.known != nullptr && !learned.machine) {  // the stored model no longer holds
+      std::string stale = learned.reason;
+      bo.known = nullptr;
+      bo.seconds = std::max(0.0, budget - std::chrono::duration<double>(Clock::now() - start).count() + spent);
+      learned = board::LearnBoardMachine(description, base.machine, bo);
+      learned.reason = "stored model refused (" + stale + "); " + learned.reason;
+    }
+  } catch (const std::exception& e) {
+    learned.reason = std::string("board learning failed: ") + e.what();
+  }
+  base.board_report = learned.reason;
+  if (learned.game) base.board_model = board::BoardGameToJson(*learned.game, *description.symbols).dump();
+  base.board_verified = learned.machine != nullptr;
+  if (learned.machine) {
+    base.reason = "board machine (" + learned.reason + ") over " + base.backend + ": " + base.reason;
+    base.machine = learned.machine;
+    base.backend = "board";
+  } else if (required) {
+    base.reason = "no board machine: " + learned.reason;
+    base.machine = nullptr;
+  } else {
+    base.reason += "; board: " + learned.reason;
+  }
+  return base;
+}
+
 }  // namespace
 
 bool IsKnownBackend(const std::string& name) {
-  return name == "auto" || name == "prover" || name == "propnet";
+  return name == "auto" || name == "prover" || name == "propnet" || name == "dfa";
 }
 
 MachineBuild CreateMachine(const gdl::Description& description, const MachineOptions& options) {
@@ -116,10 +180,11 @@ MachineBuild CreateMachine(const gdl::Description& description, const MachineOpt
     build = BuildProver(description, "requested");
   } else if (options.backend == "propnet") {
     build = BuildPropnet(description, options);
-  } else if (options.backend == "auto") {
-    build = BuildAuto(description, options);
+  } else if (options.backend == "auto" || options.backend == "dfa") {
+    build = AddBoardMachine(description, options, BuildAuto(description, options),
+                            options.backend == "dfa", start);
   } else {
-    build.reason = "unknown back end '" + options.backend + "' (auto, prover, propnet)";
+    build.reason = "unknown back end '" + options.backend + "' (auto, dfa, prover, propnet)";
   }
   build.build_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   return build;

@@ -6,7 +6,13 @@
 //                      its budget.
 //   backend "auto":    the propnet, verified against the prover on random playouts (legal
 //                      sets, next states, terminal, goals); falls back to the prover with a
-//                      reason when the build fails, exceeds its budget or disagrees.
+//                      reason when the build fails, exceeds its budget or disagrees. Then,
+//                      for two-player games within `board_seconds`, the board machine of a
+//                      learned simplified boardgame (reasoner/board/learn_game.h), used only
+//                      once verified against that machine.
+//   backend "dfa":     "auto" that reports failure (null machine, with the reason) when no
+//                      verified board machine results: for benchmarks and conformance runs
+//                      that must measure the board machine.
 //
 // Blocking: CreateMachine runs the whole build on the calling thread and returns within
 // roughly the time budget (checked cooperatively). Thread safety: may be called from
@@ -23,12 +29,18 @@
 namespace ggp::reasoner {
 
 struct MachineOptions {
-  std::string backend = "auto";                 // "prover" | "propnet" | "auto"
+  std::string backend = "auto";                 // "prover" | "propnet" | "auto" | "dfa"
   double build_seconds = 30.0;                  // budget for grounding + propnet build
   size_t build_memory_bytes = size_t{4} << 30;  // budget for grounding + propnet build
   int verify_playouts = 20;     // random playouts compared against the prover (auto)
   double verify_seconds = 5.0;  // cap on verification time (auto)
   unsigned seed = 1;            // randomness of verification playouts
+  // The board learner of "auto" and "dfa": its whole budget (simulation, learning,
+  // verification); 0 turns it off for "auto".
+  double board_seconds = 10.0;
+  // A board model from an earlier match (JSON of reasoner/board/board_game_io.h): only
+  // re-verified. Empty: learn from scratch.
+  std::string board_model;
   // Not owned; when non-null it must outlive CreateMachine. Another thread sets it to stop
   // the build early (the match ended): the propnet build then fails with "was cancelled",
   // verification stops, and "auto" returns the prover (quick) with that reason.
@@ -41,6 +53,11 @@ struct MachineBuild {
   std::string reason;                           // why (e.g. "propnet verified on 20 playouts",
                                                 // "grounding exceeded 30 s budget; using prover")
   double build_ms = 0;                          // wall time spent in CreateMachine
+  // When a board machine was learned (verified or not): its model as JSON, for the
+  // experience store (empty otherwise), and the board stage's summary for logs.
+  std::string board_model;
+  bool board_verified = false;
+  std::string board_report;
 };
 
 // Builds a machine for `description` (raw, as parsed: normalisation happens inside).

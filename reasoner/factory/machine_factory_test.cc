@@ -25,7 +25,8 @@ TEST(MachineFactoryTest, KnownBackends) {
   EXPECT_TRUE(IsKnownBackend("auto"));
   EXPECT_TRUE(IsKnownBackend("prover"));
   EXPECT_TRUE(IsKnownBackend("propnet"));
-  EXPECT_FALSE(IsKnownBackend("dfa"));
+  EXPECT_TRUE(IsKnownBackend("dfa"));
+  EXPECT_FALSE(IsKnownBackend("board"));
   EXPECT_FALSE(IsKnownBackend(""));
 }
 

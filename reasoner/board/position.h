@@ -1,0 +1,45 @@
+#pragma once
+// Boards as the learner sees them: a rectangular board of width x height squares
+// (sq = y * width + x, a1 = 0), each empty or holding one piece of a piece type. A piece
+// type belongs to one player (0 moves first in the game's own role order of the players
+// that own pieces; the board machine maps players to roles).
+//
+// Plain values; thread safe.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "reasoner/board/pattern.h"
+
+namespace ggp::reasoner::board {
+
+inline constexpr int8_t kEmptySquare = -1;
+
+struct BoardShape {
+  int width = 0;
+  int height = 0;
+  int squares() const { return width * height; }
+  bool OnBoard(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
+};
+
+struct PieceType {
+  std::string name;  // e.g. the GDL content term, "white" or "wn"
+  char letter = '?';  // one printable character for boards in text ('.' is the empty square)
+  int owner = 0;      // player 0 or 1
+};
+
+struct Position {
+  std::vector<int8_t> cells;  // per square: kEmptySquare or a piece type index
+  int mover = 0;              // player to move
+};
+
+// What square `sq` holds for a piece of `player`: e, w or p. `sq` must be on the board.
+inline Content ContentFor(const Position& pos, const std::vector<PieceType>& pieces, int sq,
+                          int player) {
+  const int8_t c = pos.cells[static_cast<size_t>(sq)];
+  if (c == kEmptySquare) return Content::kEmpty;
+  return pieces[static_cast<size_t>(c)].owner == player ? Content::kOwn : Content::kOpponent;
+}
+
+}  // namespace ggp::reasoner::board
