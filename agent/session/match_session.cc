@@ -211,6 +211,7 @@ void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
       std::chrono::duration<double>(EffectiveMargin(options_, start_clock_)).count();
   double budget = std::max(0.5, 0.6 * (start_clock_ - margin_s));
   mo.build_seconds = std::min(30.0, budget);
+  mo.board_seconds = mo.build_seconds;  // the factory cuts it to what the build left
   mo.verify_seconds = std::min(5.0, std::max(0.2, 0.15 * start_clock_));
   mo.cancel = &cancel_build_;  // set by End(): an aborted match stops building
   std::string game_key;

@@ -35,30 +35,69 @@ ConsistencyCheck::ConsistencyCheck(const TrainingData& data, int piece_type) : d
   }
 }
 
+namespace {
+
+// One sample's walk: depth-first over the DFA from the piece's square, every accepted path
+// judged at once against the sample (no lists built), stopping at the first failure.
+struct SampleWalk {
+  const Dfa& dfa;
+  const BoardShape& shape;
+  const Position& pos;
+  const std::vector<PieceType>& pieces;
+  const std::vector<std::u16string>& listed;
+  const std::unordered_set<std::u16string>& universe;
+  bool all;
+  int owner;
+  std::vector<uint8_t>& used;
+  std::u16string& path;
+  size_t listed_seen = 0;
+
+  bool Accept() {
+    if (std::binary_search(listed.begin(), listed.end(), path)) {
+      ++listed_seen;
+      return true;
+    }
+    if (all) return false;
+    if (universe.count(path) != 0) return true;
+    for (size_t skip = 0; skip < path.size(); ++skip) {  // z(pmp) must lie in U
+      std::u16string sub = path.substr(0, skip) + path.substr(skip + 1);
+      if (universe.count(sub) == 0) return false;
+    }
+    return true;
+  }
+
+  bool From(int state, int x, int y) {
+    if (dfa.accepting(state) && !path.empty() && !Accept()) return false;
+    for (const Dfa::Edge& e : dfa.edges(state)) {
+      const Step s = Decode(e.label);
+      const int nx = x + s.dx, ny = y + s.dy;
+      if (!shape.OnBoard(nx, ny)) continue;
+      const int sq = ny * shape.width + nx;
+      if (used[static_cast<size_t>(sq)] != 0 || ContentFor(pos, pieces, sq, owner) != s.on) continue;
+      used[static_cast<size_t>(sq)] = 1;
+      path.push_back(static_cast<char16_t>(e.label));
+      const bool ok = From(e.target, nx, ny);
+      path.pop_back();
+      used[static_cast<size_t>(sq)] = 0;
+      if (!ok) return false;
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
 bool ConsistencyCheck::Check(const Dfa& dfa) const {
-  std::vector<Pattern> generated;
-  std::vector<Word> words;
+  std::vector<uint8_t> used(static_cast<size_t>(data_->shape.squares()), 0);
+  std::u16string path;
   for (const Sample& s : samples_) {
-    generated.clear();
-    GenerateMoves(dfa, data_->shape, data_->records[s.record].position, data_->pieces, s.square, &generated);
-    words.clear();
-    for (const Pattern& p : generated) words.push_back(WordOf(p));
-    std::sort(words.begin(), words.end());
-    words.erase(std::unique(words.begin(), words.end()), words.end());
-    if (!std::includes(words.begin(), words.end(), s.listed.begin(), s.listed.end())) return false;
-    if (s.all) {
-      if (words.size() != s.listed.size()) return false;
-      continue;
-    }
-    for (size_t i = 0; i < words.size(); ++i) {
-      if (universe_.count(words[i]) != 0) continue;
-      // z(pmp): every subsequence of length n - 1 must be in U.
-      const Word& w = words[i];
-      for (size_t skip = 0; skip < w.size(); ++skip) {
-        Word sub = w.substr(0, skip) + w.substr(skip + 1);
-        if (universe_.count(sub) == 0) return false;
-      }
-    }
+    const Position& pos = data_->records[s.record].position;
+    const int owner = data_->pieces[static_cast<size_t>(pos.cells[static_cast<size_t>(s.square)])].owner;
+    SampleWalk walk{dfa, data_->shape, pos, data_->pieces, s.listed, universe_, s.all, owner, used, path};
+    used[static_cast<size_t>(s.square)] = 1;
+    const bool ok = walk.From(0, s.square % data_->shape.width, s.square / data_->shape.width);
+    used[static_cast<size_t>(s.square)] = 0;
+    if (!ok || walk.listed_seen != s.listed.size()) return false;
   }
   return true;
 }

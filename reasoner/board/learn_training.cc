@@ -1,6 +1,7 @@
 // TrainingFromGames (learn_game.h): recorded play as the learner's training records.
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "reasoner/board/board_codec.h"
 #include "reasoner/board/learn_game.h"
@@ -27,8 +28,11 @@ TrainingData TrainingFromGames(const Recognition& recognition, const std::vector
         for (const kif::Term& m : g.steps[si].legal[static_cast<size_t>(b.role_of_player[static_cast<size_t>(mover)])]) {
           std::optional<BoardMove> bm = codec.DecodeMove(m);
           if (!bm) continue;
+          const int dx = bm->to % game.shape.width - bm->from % game.shape.width;
+          const int dy = bm->to / game.shape.width - bm->from / game.shape.width;
+          if (std::max(std::abs(dx), std::abs(dy)) > 2) continue;  // legs are short moves
           std::optional<Pattern> p = PatternOf(game.shape, game.pieces, *pos, *bm, PathHypothesis::kSlide);
-          if (!p || p->size() > 2) continue;
+          if (!p) continue;
           auto& l = legs[static_cast<size_t>(pos->cells[static_cast<size_t>(bm->from)])];
           if (std::find(l.begin(), l.end(), *p) == l.end()) l.push_back(*p);
         }

@@ -19,6 +19,7 @@ struct Context {
   // Per game, per step: the role that moves (-1 in a final state).
   std::vector<std::vector<int>> mover_role;
   std::vector<std::vector<Position>> boards;  // decoded, once the binding is known
+  size_t recorded_plies = 0;  // other fluents known from play before ExtendByPly
   bool moves_found = false;  // every move is a piece move from/to cells (FindMoves got that far)
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "reasoner/board/recognise_internal.h"
 
@@ -22,6 +23,98 @@ bool HasPieceMove(const SimStep& s, int role, const BoardCodec& codec) {
     if (codec.DecodeMove(m)) return true;
   }
   return false;
+}
+
+// Successor pairs of the binary static relations (facts only): a -> b for each (r a b).
+struct Successor {
+  kif::SymbolId relation;
+  kif::Term from, to;
+};
+
+std::vector<Successor> Successors(const gdl::Description& rules) {
+  std::set<kif::SymbolId> derived;
+  for (const gdl::Rule& r : rules.rules) {
+    if (!r.body.empty()) derived.insert(r.head.symbol);
+  }
+  std::vector<Successor> next;
+  for (const gdl::Rule& r : rules.rules) {
+    if (r.body.empty() && r.head.arity() == 2 && derived.count(r.head.symbol) == 0 && r.head.args[0].is_ground()) {
+      next.push_back({r.head.symbol, r.head.args[0], r.head.args[1]});
+    }
+  }
+  return next;
+}
+
+// Random play rarely reaches a game's length limit, so fluents that follow the ply (a step
+// counter, whose turn it is) are known only up to the longest recorded game. Each fluent
+// of the last recorded ply is carried on: unchanged if it never changed, alternating if it
+// equals the fluent two plies back, or stepping one argument along the static successor
+// relation that explains every recorded step. Extends while every fluent can be carried
+// (at most 4096 plies); leaves the list as it was if any cannot.
+void ExtendByPly(const Context& c, std::vector<std::vector<kif::Term>>* plies) {
+  if (plies->size() < 3) return;
+  const auto next = Successors(*c.rules);
+  // Which relation moves argument j of a fluent from `a` to `b` (-1: none).
+  auto step_relation = [&](const kif::Term& a, const kif::Term& b, size_t* arg) -> kif::SymbolId {
+    if (a.symbol != b.symbol || a.arity() != b.arity() || a.arity() == 0) return -1;
+    size_t differ = 0;
+    for (size_t j = 0; j < a.arity(); ++j) {
+      if (!(a.args[j] == b.args[j])) ++differ, *arg = j;
+    }
+    if (differ != 1) return -1;
+    for (const Successor& n : next) {
+      if (n.from == a.args[*arg] && n.to == b.args[*arg]) return n.relation;
+    }
+    return -1;
+  };
+  auto has = [](const std::vector<kif::Term>& v, const kif::Term& t) {
+    return std::find(v.begin(), v.end(), t) != v.end();
+  };
+  std::vector<std::vector<kif::Term>> out = *plies;
+  bool chain_ended = false;
+  while (!chain_ended && out.size() < 4096) {
+    const auto& last = out[out.size() - 1];
+    const auto& before = out[out.size() - 2];
+    const auto& third = out[out.size() - 3];
+    std::vector<kif::Term> now;
+    bool counts = false;
+    for (const kif::Term& f : last) {
+      if (has(before, f)) {  // unchanged
+        now.push_back(f);
+        continue;
+      }
+      bool carried = false;
+      for (const kif::Term& g : before) {  // g was replaced by f
+        if (has(last, g) || g.symbol != f.symbol) continue;
+        size_t j = 0;
+        if (has(third, f)) {  // alternating: g comes back
+          now.push_back(g);
+          carried = true;
+          break;
+        }
+        const kif::SymbolId r = step_relation(g, f, &j);
+        if (r < 0) continue;
+        auto it = std::find_if(next.begin(), next.end(), [&](const Successor& n) {
+          return n.relation == r && n.from == f.args[j];
+        });
+        if (it == next.end()) {
+          chain_ended = true;  // the counter's last value: nothing after it
+          break;
+        }
+        kif::Term t = f;
+        t.args[j] = it->to;
+        now.push_back(std::move(t));
+        carried = counts = true;
+        break;
+      }
+      if (chain_ended) break;
+      if (!carried) return;  // a fluent that cannot be carried on: leave the list as it was
+    }
+    if (chain_ended) break;
+    if (!counts) return;  // nothing counts plies
+    out.push_back(std::move(now));
+  }
+  *plies = std::move(out);
 }
 
 }  // namespace
@@ -81,6 +174,8 @@ std::optional<std::string> FindOtherFluents(Context& c) {
   if (ply_ok) {
     b.other_fluents_by_mover = false;
     for (auto& p : by_ply) b.other_fluents.push_back(p ? *p : std::vector<kif::Term>{});
+    c.recorded_plies = b.other_fluents.size();
+    ExtendByPly(c, &b.other_fluents);
     return std::nullopt;
   }
   return "state besides the board that depends on more than the ply (e.g. counters, moved-piece flags)";
@@ -127,6 +222,12 @@ std::optional<std::string> LearnEnding(Context& c) {
   game.loss_value = loss.value_or(0);
   game.tie_value = tie.value_or(50);
   game.max_plies = tie_ply.value_or(0);
+  // No tie seen, but a ply counter whose successor chain ends: the game cannot go on past
+  // its last value, so that is taken as the length limit (random play rarely gets there).
+  const GdlBinding& b = game.gdl;
+  if (!tie_ply && !b.other_fluents_by_mover && b.other_fluents.size() > c.recorded_plies) {
+    game.max_plies = static_cast<int>(b.other_fluents.size()) - 1;
+  }
   return std::nullopt;
 }
 
