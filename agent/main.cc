@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   ggp::agent::AddPerfTestCommand(app, &run);
   ggp::agent::AddBoardCommand(app, &run);
   ggp::agent::AddLearnCommand(app, &run);
+  ggp::agent::AddStoreCommand(app, &run);
 
   try {
     app.parse(argc, argv);

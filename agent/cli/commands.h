@@ -25,5 +25,6 @@ void AddBenchCommand(CLI::App& app, CommandRun* run);       // random-playout be
 void AddPerfTestCommand(CLI::App& app, CommandRun* run);    // gdl-perf protocol
 void AddBoardCommand(CLI::App& app, CommandRun* run);       // board game recognition (seed 001)
 void AddLearnCommand(CLI::App& app, CommandRun* run);       // DFA learning (seed 001)
+void AddStoreCommand(CLI::App& app, CommandRun* run);       // the experience store
 
 }  // namespace ggp::agent

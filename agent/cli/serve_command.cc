@@ -17,7 +17,7 @@
 #include "agent/search/search_pool.h"
 #include "agent/session/match_manager.h"
 #include "protocol/http_server.h"
-#include "agent/store/experience_store.h"
+#include "agent/store/store.h"
 #include "reasoner/factory/machine_factory.h"
 
 namespace ggp::agent {
@@ -70,8 +70,8 @@ int RunServe(const ServeOptions& o) {
   SessionOptions session;
   session.name = o.name;
   session.log_dir = o.log_dir;
-  if (o.store != "none" && !(o.store.empty() && o.log_dir.empty())) {
-    const std::string path = o.store.empty() ? o.log_dir + "/experience.sqlite" : o.store;
+  session.store_path = o.store;
+  if (const std::string path = store::ResolveStorePath(o.store, o.log_dir); !path.empty()) {
     std::string why;
     session.store = store::ExperienceStore::Open(path, &why);
     if (session.store) {
@@ -91,6 +91,7 @@ int RunServe(const ServeOptions& o) {
   session.builder = [](const gdl::Description& d, const reasoner::MachineOptions& mo) {
     return reasoner::CreateMachine(d, mo);
   };
+  if (o.machine == "auto" || o.machine == "dfa") session.board_builder = reasoner::BuildBoardMachine;
   // Declared before the server, which calls into it until it has stopped.
   MatchManager manager(session);
 
@@ -131,7 +132,8 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--name", o->name, "Player name reported by INFO (no spaces)")
       ->capture_default_str();
   sub->add_option("--store", o->store,
-                  "Experience store file (SQLite; default LOG_DIR/experience.sqlite; none: no store)");
+                  "Experience store file, what was learned per game across matches (SQLite; "
+                  "default LOG_DIR/experience.sqlite; none: no store; `ggp-agent store` shows it)");
   sub->add_option("--log-dir", o->log_dir, "Directory of per-match event files (\"\": none)")
       ->capture_default_str();
   sub->add_option("--threads", o->threads,

@@ -15,6 +15,7 @@ const char* ColorOf(std::string_view event) {
   if (event == "play") return "\x1b[36m";    // cyan
   if (event == "stop") return "\x1b[34m";    // blue
   if (event == "error") return "\x1b[31m";   // red
+  if (event == "board") return "\x1b[35m";   // magenta
   if (event == "abort" || event == "expire") return "\x1b[33m";  // yellow
   return "\x1b[35m";
 }
@@ -126,6 +127,33 @@ std::string StopDetails(const nlohmann::json& e) {
   return s;
 }
 
+// "onto the board machine at turn 2 (from propnet, tree of 353 nodes kept, 0.3 ms);
+// learned in 17 ms: <learner's report>", or "not used: <why>; ...".
+std::string BoardDetails(const nlohmann::json& e) {
+  std::string s;
+  auto flag = [&e](const char* key) {
+    auto it = e.find(key);
+    return it != e.end() && it->is_boolean() && it->get<bool>();
+  };
+  if (flag("swapped")) {
+    std::string head = "onto the board machine at turn " + Str(e, "turn");
+    std::string how = Has(e, "from") ? "from " + Str(e, "from") : "";
+    if (auto p = e.find("player"); p != e.end() && p->is_object()) {
+      if (auto kept = p->find("tree_kept"); kept != p->end() && kept->is_boolean()) {
+        how += (how.empty() ? "" : ", ") +
+               (kept->get<bool>() ? "tree of " + Str(*p, "nodes") + " nodes kept" : std::string("new tree"));
+      }
+    }
+    if (!std::isnan(Num(e, "swap_ms"))) how += (how.empty() ? "" : ", ") + Number(Num(e, "swap_ms"), 1) + " ms";
+    Append(&s, head + (how.empty() ? "" : " (" + how + ")") + ";");
+  } else {
+    Append(&s, "not used" + (Has(e, "why") ? ": " + Str(e, "why") : std::string()) + ";");
+  }
+  if (!std::isnan(Num(e, "learn_ms"))) Append(&s, "learner " + Number(Num(e, "learn_ms"), 0) + " ms:");
+  if (Has(e, "report")) Append(&s, Str(e, "report"));
+  return s;
+}
+
 std::string OtherDetails(const nlohmann::json& e) {
   nlohmann::json rest = nlohmann::json::object();
   for (auto it = e.begin(); it != e.end(); ++it) {
@@ -146,6 +174,8 @@ std::string FormatEvent(const nlohmann::json& e, const EventFormatOptions& optio
     details = PlayDetails(e);
   } else if (event == "stop") {
     details = StopDetails(e);
+  } else if (event == "board") {
+    details = BoardDetails(e);
   } else if ((event == "error" || event == "abort" || event == "expire") &&
              (Has(e, "cause") || Has(e, "reason"))) {
     details = Has(e, "cause") ? Str(e, "cause") : Str(e, "reason");

@@ -133,6 +133,22 @@ TEST(EventFormatTest, RendersTheEssentials) {
   EXPECT_NE(FormatEvent(other, plain).find("{\"x\":1}"), std::string::npos);
 }
 
+TEST(EventFormatTest, BoardEventsSayWhatHappenedToTheSearch) {
+  const EventFormatOptions plain{false};
+  nlohmann::json swapped = {{"event", "board"}, {"match", "m1"}, {"swapped", true},
+                            {"turn", 2}, {"from", "propnet"}, {"learn_ms", 17.2},
+                            {"report", "learned and verified"},
+                            {"player", {{"tree_kept", true}, {"nodes", 353}}}};
+  const std::string s = FormatEvent(swapped, plain);
+  EXPECT_NE(s.find("onto the board machine at turn 2 (from propnet, tree of 353 nodes kept)"),
+            std::string::npos) << s;
+  EXPECT_NE(s.find("learner 17 ms:  learned and verified"), std::string::npos) << s;
+  nlohmann::json refused = {{"event", "board"}, {"match", "m1"}, {"swapped", false},
+                            {"why", "policy legal keeps its machine"}};
+  EXPECT_NE(FormatEvent(refused, plain).find("not used: policy legal keeps its machine"),
+            std::string::npos) << FormatEvent(refused, plain);
+}
+
 TEST(EventFormatTest, ColoursOnlyWhenAsked) {
   nlohmann::json e = {{"event", "error"}, {"match", "m"}, {"cause", "c"}};
   EXPECT_NE(FormatEvent(e, EventFormatOptions{true}).find("\x1b[31m"), std::string::npos);

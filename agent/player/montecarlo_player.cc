@@ -29,6 +29,13 @@ void MonteCarloPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machi
 
 void MonteCarloPlayer::Advance(std::span<const Move> /*joint*/, const State& /*next*/) {}
 
+bool MonteCarloPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
+                                     const State& current, nlohmann::json* report) {
+  Start(std::move(machine), role_, current, SteadyClock::now());
+  if (report != nullptr) *report = {{"tree_kept", false}};
+  return true;
+}
+
 void MonteCarloPlayer::Finish() {
   workspace_.reset();
   machine_.reset();

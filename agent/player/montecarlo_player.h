@@ -32,6 +32,9 @@ class MonteCarloPlayer final : public Player {
   reasoner::Move SelectMove(const reasoner::State& state, Deadline deadline,
                             MoveStats* stats) override;
   void Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) override;
+  // Stateless between moves: simply goes on with `machine`. Always true.
+  bool SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
+                     const reasoner::State& current, nlohmann::json* report) override;
   void Finish() override;
 
  private:

@@ -63,6 +63,17 @@ class Player {
   // The joint move (role order) that was applied, and the resulting state. Quick.
   virtual void Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) = 0;
 
+  // The session has a faster machine for the same game (the board machine, verified
+  // against the one given to Start): go on with `machine`, in which `current` is the
+  // state of the last Start/Advance. Called between the other calls, never during them.
+  // Returns false if the policy keeps its machine (the session then keeps it too); fills
+  // `report` (may be null) with what was carried over. Quick: at most a tree to rebuild.
+  // Default: false.
+  virtual bool SwitchMachine(std::shared_ptr<const reasoner::StateMachine> /*machine*/,
+                             const reasoner::State& /*current*/, nlohmann::json* /*report*/) {
+    return false;
+  }
+
   // The match is over (or aborted). Free what can be freed. Quick.
   virtual void Finish() = 0;
 };

@@ -109,6 +109,26 @@ void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::
   search_->Start();
 }
 
+bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
+                               const reasoner::State& current, nlohmann::json* report) {
+  auto fresh = std::make_unique<MctsSearch>(machine, role_, params_, pool_, prior_, playout_);
+  MctsSearch::TranslateInfo info;
+  const bool kept = search_ != nullptr && fresh->AdoptTree(*search_, current, &info);
+  if (!kept) fresh->SetRoot(current);
+  search_ = std::move(fresh);  // the old search pauses; its tree goes to the collector
+  machine_ = std::move(machine);
+  workspace_ = machine_->NewWorkspace();
+  iterations_at_last_decision_ = 0;
+  last_decision_time_ = SteadyClock::now();
+  search_->Start();
+  if (report != nullptr) {
+    *report = {{"tree_kept", kept}, {"nodes", info.nodes}, {"left_out", info.left_out},
+               {"translate_ms", info.ms}};
+    if (!kept) (*report)["problem"] = info.problem;
+  }
+  return true;
+}
+
 void MctsPlayer::Finish() {
   search_.reset();  // pauses the workers; the tree is freed in the background
 }

@@ -6,7 +6,8 @@
 // `deadline - decision_margin` (or until the choice is proven) and answers from the tree,
 // leaving the search running (pondering); Advance re-roots the tree on the joint move
 // actually played (the discarded part is freed in the background) and resumes; Finish
-// stops the search and hands the tree to the collector.
+// stops the search and hands the tree to the collector. SwitchMachine carries the tree
+// over to a faster machine of the same game.
 //
 // Settings (PlayerOptions::params, all optional): "exploration" (C), "prior_weight",
 // "memory_mb" (tree memory limit), "max_nodes", "max_iterations" (per Start/Advance; for
@@ -45,6 +46,10 @@ class MctsPlayer final : public Player {
   reasoner::Move SelectMove(const reasoner::State& state, Deadline deadline,
                             MoveStats* stats) override;
   void Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) override;
+  // Rebuilds the tree over `machine` (MctsSearch::AdoptTree), or starts a fresh one at
+  // `current` if the machines disagree; resumes pondering either way. Always true.
+  bool SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
+                     const reasoner::State& current, nlohmann::json* report) override;
   void Finish() override;
 
   // The running search (null before Start and after Finish). For tests.

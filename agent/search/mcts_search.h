@@ -64,6 +64,7 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "agent/search/amaf.h"
@@ -133,6 +134,23 @@ class MctsSearch final : public SearchJob {
   // Blocks until the background search has stopped by itself (max_iterations reached or
   // root proven). Needs one of them to happen.
   void WaitUntilDone();
+
+  // The machine swap (mcts_translate.cc). Rebuilds the tree of `from` (the same game and
+  // role over another machine, e.g. the propnet before a verified board machine replaced
+  // it) in this search: `root_state` is from's root state in this search's machine. Moves
+  // are matched through their GDL terms (MoveTerm, FindMove) and child states recomputed
+  // with this machine; visits, rewards and proofs are copied, AMAF tables, MAST statistics
+  // and the single-role line are not (they fill again). Nodes beyond the node or memory
+  // budget are left out (re-expanded when visited). Pauses both searches; the control
+  // thread of both. Returns false and keeps no tree if the machines disagree on a node
+  // (terminal flag, legal moves): the caller then starts a fresh tree (SetRoot).
+  struct TranslateInfo {
+    int64_t nodes = 0;     // nodes rebuilt
+    int64_t left_out = 0;  // children not rebuilt (budget)
+    double ms = 0;
+    std::string problem;   // why it failed
+  };
+  bool AdoptTree(MctsSearch& from, const reasoner::State& root_state, TranslateInfo* info);
 
   // ---- Control thread, also while the workers run. ----
   Decision Decide() const { return DecideFor(role_); }

@@ -1,11 +1,17 @@
-// The board learner inside a match: with the real machine factory, a START of a small
-// board game is answered ready with the search already on the verified board machine, and
-// the match is played to its end with legal moves.
+// The board learner inside a match: with the real machine factory, the search starts on
+// the propnet, the board learner runs in the background, and the search moves onto the
+// verified board machine (keeping its tree) before the first PLAY; a second match of the
+// same game starts from the stored model.
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <memory>
 #include <string>
+#include <thread>
 
+#include "agent/search/register.h"
 #include "agent/session/session_test_util.h"
 #include "reasoner/board/board_test_games.h"
 #include "reasoner/factory/machine_factory.h"
@@ -21,6 +27,10 @@ using testing::ReadEvents;
 SessionOptions BoardOptions(const std::string& dir) {
   SessionOptions o = testing::TestOptions(dir);
   o.builder = reasoner::CreateMachine;
+  o.board_builder = reasoner::BuildBoardMachine;
+  search::RegisterSearchPolicies();
+  o.policy = "mcts";
+  o.player.params["max_nodes"] = 20000;
   o.margin = std::chrono::milliseconds(300);
   o.max_margin_share = 0.25;
   return o;
@@ -39,11 +49,58 @@ TEST(BoardSession, SwapsToTheBoardMachineBeforeTheFirstPlay) {
   EXPECT_EQ(Call(m, "(abort pawns.1)"), "aborted");
   m.Shutdown();
 
-  auto start = EventsNamed(ReadEvents(dir.str(), "pawns.1"), "start");
+  const auto events = ReadEvents(dir.str(), "pawns.1");
+  auto start = EventsNamed(events, "start");
   ASSERT_EQ(start.size(), 1u);
-  EXPECT_EQ(start[0]["machine"]["backend"], "board") << start[0].dump();
-  EXPECT_NE(start[0]["machine"]["board"].get<std::string>().find("verified"), std::string::npos);
-  EXPECT_TRUE(EventsNamed(ReadEvents(dir.str(), "pawns.1"), "error").empty());
+  EXPECT_EQ(start[0]["machine"]["backend"], "propnet") << start[0].dump();
+  EXPECT_EQ(start[0]["board"]["done"], true) << start[0].dump();
+  auto board = EventsNamed(events, "board");
+  ASSERT_EQ(board.size(), 1u);
+  EXPECT_EQ(board[0]["swapped"], true) << board[0].dump();
+  EXPECT_EQ(board[0]["from"], "propnet");
+  EXPECT_EQ(board[0]["plays"], 0) << "the swap came after the first PLAY";
+  EXPECT_NE(board[0]["report"].get<std::string>().find("verified"), std::string::npos);
+  // The tree the search grew on the propnet was carried over.
+  EXPECT_EQ(board[0]["player"]["tree_kept"], true) << board[0].dump();
+  EXPECT_GE(board[0]["player"]["nodes"].get<int>(), 1);
+  EXPECT_TRUE(EventsNamed(events, "error").empty());
+}
+
+TEST(BoardSession, SwapsMidMatchReplayingTheMovesPlayedSoFar) {
+  testing::TempDir dir;
+  SessionOptions o = BoardOptions(dir.str());
+  // A learner that is late: it waits until the test has played two turns.
+  auto release = std::make_shared<std::atomic<bool>>(false);
+  o.board_builder = [release](const gdl::Description& d,
+                              std::shared_ptr<const reasoner::StateMachine> reference,
+                              const reasoner::MachineOptions& mo) {
+    while (!release->load() && !(mo.cancel != nullptr && mo.cancel->load())) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return reasoner::BuildBoardMachine(d, std::move(reference), mo);
+  };
+  MatchManager m(o);
+  const std::string rules = reasoner::board::testing::kPawns3x4;
+  ASSERT_EQ(Call(m, testing::StartMessage("pawns.2", "black", rules, 1, 1)), "ready");
+  EXPECT_EQ(Call(m, "(play pawns.2 nil)"), "noop");
+  const std::string reply = Call(m, "(play pawns.2 ((move b 1 b 2) noop))");
+  EXPECT_EQ(Call(m, "(play pawns.2 (noop " + reply + "))"), "noop");
+  release->store(true);
+  std::vector<nlohmann::json> board;
+  for (int i = 0; i < 400 && board.empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    board = EventsNamed(ReadEvents(dir.str(), "pawns.2"), "board");
+  }
+  ASSERT_EQ(board.size(), 1u) << "no swap within 10 s";
+  EXPECT_EQ(board[0]["swapped"], true) << board[0].dump();
+  EXPECT_EQ(board[0]["turn"], 2) << board[0].dump();
+  EXPECT_EQ(board[0]["player"]["tree_kept"], true) << board[0].dump();
+  // White's next move is answered on the board machine.
+  const std::string last = Call(m, "(play pawns.2 ((move a 1 a 2) noop))");
+  EXPECT_NE(last.find("move"), std::string::npos) << last;
+  EXPECT_EQ(Call(m, "(abort pawns.2)"), "aborted");
+  m.Shutdown();
+  EXPECT_TRUE(EventsNamed(ReadEvents(dir.str(), "pawns.2"), "error").empty());
 }
 
 TEST(BoardSession, SecondMatchStartsFromTheStoredModel) {
@@ -66,9 +123,11 @@ TEST(BoardSession, SecondMatchStartsFromTheStoredModel) {
   EXPECT_FALSE(first[0].contains("store"));
   ASSERT_TRUE(second[0].contains("store")) << second[0].dump();
   EXPECT_EQ(second[0]["store"]["board_model"], "found");
-  EXPECT_EQ(second[0]["machine"]["backend"], "board");
-  EXPECT_NE(second[0]["machine"]["board"].get<std::string>().find("known model"), std::string::npos)
-      << second[0].dump();
+  auto board = EventsNamed(ReadEvents(dir.str(), "pawns.b"), "board");
+  ASSERT_EQ(board.size(), 1u);
+  EXPECT_EQ(board[0]["swapped"], true) << board[0].dump();
+  EXPECT_NE(board[0]["report"].get<std::string>().find("known model"), std::string::npos)
+      << board[0].dump();
   ASSERT_EQ(o.store->List().size(), 1u);
   EXPECT_EQ(o.store->List()[0].uses, 2);
 }

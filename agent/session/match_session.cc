@@ -148,6 +148,9 @@ void MatchSession::Run() {
         case Job::Kind::kEnd:
           HandleEnd(job);
           break;
+        case Job::Kind::kSwap:
+          HandleSwap(job);
+          break;
       }
     } catch (const std::exception& e) {
       // A bug or a back end failure must not take the process down: answer and go on.
@@ -156,6 +159,7 @@ void MatchSession::Run() {
     }
     if (job.kind == Job::Kind::kEnd) break;
   }
+  StopBoardLearning();
   if (player_) player_->Finish();
   player_.reset();
   workspace_.reset();
@@ -214,13 +218,22 @@ void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
   mo.board_seconds = mo.build_seconds;  // the factory cuts it to what the build left
   mo.verify_seconds = std::min(5.0, std::max(0.2, 0.15 * start_clock_));
   mo.cancel = &cancel_build_;  // set by End(): an aborted match stops building
-  std::string game_key;
+  std::string& game_key = game_key_;
   if (options_.store) {
     game_key = store::GameKey(description_);
     if (std::optional<store::Document> known = options_.store->Get(game_key, role_name_, "board-model")) {
       mo.board_model = known->body;
       (*start_event)["store"] = {{"board_model", "found"}, {"uses", known->uses}};
     }
+  }
+  // The board learner runs in the background once the search has started (it may go on
+  // into the play clocks: the search does not wait for it).
+  board_pending_ = options_.board_builder && mo.backend == "auto" && description_.roles.size() == 2;
+  if (board_pending_) {
+    board_options_ = mo;
+    board_options_.board_seconds = std::clamp(0.9 * start_clock_, 5.0, 60.0);
+    mo.board_seconds = 0;
+    mo.board_model.clear();
   }
   reasoner::MachineBuild build;
   if (!options_.builder) {
@@ -280,6 +293,7 @@ void MatchSession::Prepare(const Job& job) {
       {"role", role_name_}, {"start_clock", start_clock_}, {"play_clock", play_clock_}};
   if (std::string game = GameFromMatchId(id_); !game.empty()) event["game"] = game;
   auto begin = SteadyClock::now();
+  prepare_begin_ = begin;
   bool have_roles = BuildDescription();
   event["rules"] = description_.rules.size();
   event["parse_ms"] = MsSince(begin);
@@ -289,6 +303,16 @@ void MatchSession::Prepare(const Job& job) {
     LogError("the rules declare no role");
   }
   if (machine_ && !cancel_build_.load()) StartPlayer(WorkDeadline(job), &event);
+  if (board_pending_ && machine_ && player_ && !cancel_build_.load()) {
+    // The search ponders on the built machine meanwhile. `ready` waits for the learner
+    // (within the start clock): servers send the first PLAY as soon as every player is
+    // ready, and the swap should come before it.
+    const SteadyClock::time_point wait_begin = SteadyClock::now();
+    StartBoardLearning(board_options_, game_key_);
+    std::unique_lock<std::mutex> lock(mu_);
+    const bool done = cv_.wait_until(lock, WorkDeadline(job), [this] { return board_done_ || ended_; });
+    event["board"] = {{"done", done}, {"wait_ms", MsSince(wait_begin)}};
+  }
   event["prepare_ms"] = MsSince(begin);
   event["ready_late"] = job.reply->sent();
   job.reply->Send("ready");

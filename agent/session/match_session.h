@@ -14,6 +14,10 @@
 // (or `noop`). It lives in a small box shared with the watchdog callbacks, so they never
 // touch the session itself.
 //
+// The board learner (SessionOptions::board_builder) runs on a thread of its own from the
+// end of the preparation; its verified machine reaches the worker as a job, handled
+// between the others (the search is carried over, Player::SwitchMachine).
+//
 // Lifetime: created by MatchManager on START; after End() the worker drains its queue,
 // logs the end and exits (finished() becomes true); the owner then calls Join() and
 // destroys the session. The destructor joins too (it then blocks until the worker has
@@ -27,6 +31,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "agent/events/event_log.h"
 #include "agent/player/player.h"
@@ -97,13 +102,16 @@ class MatchSession {
 
  private:
   struct Job {
-    enum class Kind { kPrepare, kPlay, kEnd } kind = Kind::kPrepare;
+    enum class Kind { kPrepare, kPlay, kEnd, kSwap } kind = Kind::kPrepare;
     protocol::PlayRequest request;
     SteadyClock::time_point received{};
     Deadline deadline{};
     std::shared_ptr<ReplySlot> reply;
     EndKind end = EndKind::kStop;
     std::string reason;
+    // kSwap: the verified board machine, and the board stage's log fields.
+    std::shared_ptr<const reasoner::StateMachine> machine;
+    nlohmann::ordered_json details;
   };
 
   void Touch(SteadyClock::time_point t);
@@ -118,6 +126,13 @@ class MatchSession {
   void StartPlayer(Deadline deadline, nlohmann::ordered_json* start_event);
   void HandlePlay(const Job& job);
   void HandleEnd(const Job& job);
+  // The board learner in the background (match_session_board.cc): started after the
+  // player, it queues a kSwap job once a board machine is verified; HandleSwap moves the
+  // match (state, history, player) onto it.
+  void StartBoardLearning(reasoner::MachineOptions mo, std::string game_key);
+  void HandleSwap(const Job& job);
+  // Joins the board thread (after cancel_build_ is set).
+  void StopBoardLearning();
   // Applies the joint move of a GDL-I PLAY/STOP to state_; logs problems. Returns false if
   // the state could not be advanced.
   bool ApplyJointMove(const protocol::PlayRequest& request, nlohmann::ordered_json* event);
@@ -146,6 +161,7 @@ class MatchSession {
   SteadyClock::time_point last_activity_;
   std::atomic<bool> finished_{false};
   std::atomic<bool> cancel_build_{false};  // set by End(); read by the machine build
+  bool board_done_ = false;  // the background board learner has finished (its swap queued)
 
   // Worker state.
   protocol::StartRequest start_;  // rules are dropped once parsed
@@ -159,6 +175,13 @@ class MatchSession {
   reasoner::State state_;
   reasoner::State next_;
   std::vector<reasoner::Move> legal_;
+  std::vector<std::vector<reasoner::Move>> history_;  // joint moves applied to state_
+  // Set by BuildMachine when the board learner is to run in the background.
+  bool board_pending_ = false;
+  reasoner::MachineOptions board_options_;
+  std::string game_key_;
+  SteadyClock::time_point prepare_begin_{};
+  std::thread board_thread_;  // the background board learner (reads description_)
 
   std::thread worker_;  // last: starts after everything above exists
 };

@@ -45,6 +45,7 @@ bool MatchSession::AdvanceWith(std::vector<reasoner::Move> joint) {
   machine_->NextState(state_, joint, *workspace_, &next_);
   std::swap(state_, next_);
   ++turn_;
+  history_.push_back(joint);
   if (player_) player_->Advance(joint, state_);
   return true;
 }

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "agent/player/registry.h"
-#include "agent/store/experience_store.h"
+#include "agent/store/store.h"
 #include "reasoner/factory/machine_factory.h"
 #include "reasoner/gdl/description.h"
 
@@ -20,6 +20,12 @@ namespace ggp::agent {
 // are caught and reported as a failed build anyway).
 using MachineBuilder =
     std::function<reasoner::MachineBuild(const gdl::Description&, const reasoner::MachineOptions&)>;
+// Learns the board machine of a match over its built machine (normally
+// reasoner::BuildBoardMachine). Called on a background thread of the match; returns within
+// options.board_seconds or soon after options.cancel is set. Must be thread safe.
+using BoardBuilder = std::function<reasoner::MachineBuild(
+    const gdl::Description&, std::shared_ptr<const reasoner::StateMachine>,
+    const reasoner::MachineOptions&)>;
 
 struct SessionOptions {
   std::string name = "ggp-agent";          // INFO name (no spaces or parentheses)
@@ -27,6 +33,10 @@ struct SessionOptions {
   // The experience store shared by all matches (null: none). Learned board models are
   // read from it before a build and written after a verified one.
   std::shared_ptr<store::ExperienceStore> store;
+  // The `serve --store` option as given: "" = <log_dir>/experience.sqlite, "none" = no
+  // store, anything else a file; store::ResolveStorePath turns it into the file ("" for
+  // none). `store` above is that file opened, or null if it could not be.
+  std::string store_path;
   std::chrono::milliseconds margin{1000};  // deadline = received + clock - margin (>= received)
   // Short clocks keep most of their time: the margin never exceeds this share of the clock
   // (a 1 s play clock with a 1000 ms margin is answered at 750 ms, not at once).
@@ -42,6 +52,11 @@ struct SessionOptions {
   std::string machine_backend = "auto";         // MachineOptions::backend
   size_t build_memory_bytes = size_t{4} << 30;  // MachineOptions::build_memory_bytes
   MachineBuilder builder;                       // required
+  // The board learner run in the background from START (reasoner::BuildBoardMachine):
+  // the search starts at once on the built machine and moves onto the board machine the
+  // moment it is verified, keeping its tree (Player::SwitchMachine). Null: "auto" runs
+  // the learner inside the build instead, before the search starts.
+  BoardBuilder board_builder;
   // Silence after which a match is dropped: max(startclock, 10 x playclock) + this.
   std::chrono::seconds expiry_slack{120};
   // Silence after which a match may be expired early to make room for a new START at

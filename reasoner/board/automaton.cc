@@ -1,9 +1,10 @@
+// The prefix tree, collapsing two states, the subset construction and the generalising
+// candidates (automaton.h). Minimize is in minimize.cc.
+
 #include "reasoner/board/automaton.h"
 
 #include <algorithm>
-#include <deque>
-#include <map>
-#include <set>
+#include <cstdint>
 
 namespace ggp::reasoner::board {
 
@@ -25,150 +26,191 @@ Dfa BuildPta(const std::vector<Pattern>& patterns) {
   return d;
 }
 
-Dfa Minimize(const Dfa& dfa) {
-  const int n = dfa.num_states();
-  // Live states: reachable from the start and able to reach an accepting state.
-  std::vector<bool> reach(static_cast<size_t>(n), false), alive(static_cast<size_t>(n), false);
-  std::vector<int> stack{0};
-  reach[0] = true;
-  std::vector<std::vector<int>> back(static_cast<size_t>(n));
-  for (int s = 0; s < n; ++s) {
-    for (const Dfa::Edge& e : dfa.edges(s)) back[static_cast<size_t>(e.target)].push_back(s);
-  }
-  while (!stack.empty()) {
-    const int s = stack.back();
-    stack.pop_back();
-    for (const Dfa::Edge& e : dfa.edges(s)) {
-      if (!reach[static_cast<size_t>(e.target)]) reach[static_cast<size_t>(e.target)] = true, stack.push_back(e.target);
-    }
-  }
-  for (int s = 0; s < n; ++s) {
-    if (dfa.accepting(s)) alive[static_cast<size_t>(s)] = true, stack.push_back(s);
-  }
-  while (!stack.empty()) {
-    const int s = stack.back();
-    stack.pop_back();
-    for (int p : back[static_cast<size_t>(s)]) {
-      if (!alive[static_cast<size_t>(p)]) alive[static_cast<size_t>(p)] = true, stack.push_back(p);
-    }
-  }
-  auto live = [&](int s) { return reach[static_cast<size_t>(s)] && alive[static_cast<size_t>(s)]; };
-  if (!live(0)) return Dfa();
-  // Partition refinement (Moore): block ids from (block, sorted (label, target block)).
-  std::vector<int> block(static_cast<size_t>(n), -1);
-  for (int s = 0; s < n; ++s) {
-    if (live(s)) block[static_cast<size_t>(s)] = dfa.accepting(s) ? 1 : 0;
-  }
-  for (int blocks = -1;;) {
-    std::map<std::vector<int>, int> ids;
-    std::vector<int> next(static_cast<size_t>(n), -1);
-    for (int s = 0; s < n; ++s) {
-      if (!live(s)) continue;
-      std::vector<int> sig{block[static_cast<size_t>(s)]};
-      for (const Dfa::Edge& e : dfa.edges(s)) {
-        if (!live(e.target)) continue;
-        sig.push_back(e.label);
-        sig.push_back(block[static_cast<size_t>(e.target)]);
-      }
-      next[static_cast<size_t>(s)] = ids.emplace(std::move(sig), static_cast<int>(ids.size())).first->second;
-    }
-    block = std::move(next);
-    if (static_cast<int>(ids.size()) == blocks) break;
-    blocks = static_cast<int>(ids.size());
-  }
-  // Canonical numbering: breadth-first from the start's block, edges in label order.
-  std::vector<int> rep(static_cast<size_t>(n), -1);  // block -> a state
-  for (int s = 0; s < n; ++s) {
-    if (live(s) && rep[static_cast<size_t>(block[static_cast<size_t>(s)])] < 0) rep[static_cast<size_t>(block[static_cast<size_t>(s)])] = s;
-  }
-  std::map<int, int> number{{block[0], 0}};
-  std::deque<int> queue{block[0]};
-  Dfa out;
-  out.SetAccepting(0, dfa.accepting(0));
-  while (!queue.empty()) {
-    const int b = queue.front();
-    queue.pop_front();
-    const int s = rep[static_cast<size_t>(b)];
-    for (const Dfa::Edge& e : dfa.edges(s)) {
-      if (!live(e.target)) continue;
-      const int tb = block[static_cast<size_t>(e.target)];
-      auto it = number.find(tb);
-      if (it == number.end()) {
-        it = number.emplace(tb, out.AddState(dfa.accepting(e.target))).first;
-        queue.push_back(tb);
-      }
-      out.SetEdge(number[b], e.label, it->second);
-    }
-  }
-  return out;
-}
-
 Nfa Collapse(const Dfa& dfa, int s, int t) {
+  if (s > t) std::swap(s, t);
   Nfa nfa;
   const int n = dfa.num_states();
+  if (s == t) {
+    nfa.edges.resize(static_cast<size_t>(n));
+    nfa.accepting.resize(static_cast<size_t>(n));
+    for (int q = 0; q < n; ++q) {
+      nfa.accepting[static_cast<size_t>(q)] = dfa.accepting(q);
+      nfa.edges[static_cast<size_t>(q)].assign(dfa.edges(q).begin(), dfa.edges(q).end());
+    }
+    return nfa;
+  }
   auto map = [&](int q) { return q == t ? s : (q > t ? q - 1 : q); };
   nfa.edges.resize(static_cast<size_t>(n - 1));
   nfa.accepting.assign(static_cast<size_t>(n - 1), false);
   for (int q = 0; q < n; ++q) {
-    const int m = map(q);
-    if (dfa.accepting(q)) nfa.accepting[static_cast<size_t>(m)] = true;
-    for (const Dfa::Edge& e : dfa.edges(q)) nfa.edges[static_cast<size_t>(m)].push_back(Dfa::Edge{e.label, map(e.target)});
+    const size_t m = static_cast<size_t>(map(q));
+    if (dfa.accepting(q)) nfa.accepting[m] = true;
+    for (const Dfa::Edge& e : dfa.edges(q))
+      nfa.edges[m].push_back(Dfa::Edge{e.label, map(e.target)});
   }
   return nfa;
 }
 
-std::optional<Dfa> Determinize(const Nfa& nfa, int max_states) {
-  std::map<std::vector<int>, int> ids;
-  std::vector<std::vector<int>> sets{{0}};
-  ids[{0}] = 0;
-  Dfa out;
-  out.SetAccepting(0, nfa.accepting[0]);
-  for (size_t i = 0; i < sets.size(); ++i) {
-    std::map<Label, std::set<int>> moves;
-    for (int q : sets[i]) {
-      for (const Dfa::Edge& e : nfa.edges[static_cast<size_t>(q)]) moves[e.label].insert(e.target);
-    }
-    for (auto& [label, targets] : moves) {
-      std::vector<int> set(targets.begin(), targets.end());
-      auto it = ids.find(set);
-      if (it == ids.end()) {
-        if (static_cast<int>(sets.size()) >= max_states) return std::nullopt;
-        bool acc = false;
-        for (int q : set) acc = acc || nfa.accepting[static_cast<size_t>(q)];
-        it = ids.emplace(set, out.AddState(acc)).first;
-        sets.push_back(set);
+namespace {
+
+// The subset construction over any NFA given by `edges_of(q, emit)` (emit(label, target)
+// for each edge of q) and `accepting(q)`, from state `start`, into `out`. Subsets are sorted
+// state lists in the scratch's arena, found by open addressing over their hashes.
+template <typename EdgesOf, typename Accepting>
+bool SubsetConstruction(int start, EdgesOf edges_of, Accepting accepting, int max_states,
+                        AutomatonScratch* w, Dfa* out) {
+  w->subset_hash.clear();
+  w->slots.assign(16, -1);
+  auto hash_of = [&](uint32_t from) {
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = from; i < w->arena.size(); ++i)
+      h = (h ^ static_cast<uint64_t>(w->arena[i])) * 1099511628211ull;
+    return h ^ (h >> 29);
+  };
+  auto place = [&](int id) {
+    const size_t mask = w->slots.size() - 1;
+    size_t i = w->subset_hash[static_cast<size_t>(id)] & mask;
+    while (w->slots[i] >= 0) i = (i + 1) & mask;
+    w->slots[i] = id;
+  };
+  // The id of the pending subset (arena past the last subset), adding it if new.
+  auto intern = [&](bool* fresh) {
+    const uint32_t from = w->subset_begin.back();
+    const uint64_t h = hash_of(from);
+    const size_t mask = w->slots.size() - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+      const int id = w->slots[i];
+      if (id < 0) break;
+      const uint32_t b = w->subset_begin[static_cast<size_t>(id)],
+                     e = w->subset_begin[static_cast<size_t>(id) + 1];
+      if (w->subset_hash[static_cast<size_t>(id)] == h &&
+          std::equal(w->arena.begin() + from, w->arena.end(), w->arena.begin() + b,
+                     w->arena.begin() + e)) {
+        w->arena.resize(from);
+        *fresh = false;
+        return id;
       }
-      out.SetEdge(static_cast<int>(i), label, it->second);
+    }
+    const int id = static_cast<int>(w->subset_hash.size());
+    w->subset_hash.push_back(h);
+    w->subset_begin.push_back(static_cast<uint32_t>(w->arena.size()));
+    if (2 * w->subset_hash.size() > w->slots.size()) {
+      w->slots.assign(2 * w->slots.size(), -1);
+      for (int k = 0; k <= id; ++k) place(k);
+    } else {
+      place(id);
+    }
+    *fresh = true;
+    return id;
+  };
+  bool fresh = false;
+  w->arena.resize(0);
+  w->subset_begin.assign(1, 0);
+  w->arena.push_back(start);
+  intern(&fresh);
+  out->Clear();
+  out->SetAccepting(0, accepting(start));
+  for (int i = 0; i < static_cast<int>(w->subset_hash.size()); ++i) {
+    w->moves.clear();
+    for (uint32_t k = w->subset_begin[static_cast<size_t>(i)];
+         k < w->subset_begin[static_cast<size_t>(i) + 1]; ++k) {
+      edges_of(w->arena[k], [&](Label label, int target) {
+        w->moves.push_back(Dfa::Edge{label, target});
+      });
+    }
+    std::sort(w->moves.begin(), w->moves.end(), [](const Dfa::Edge& x, const Dfa::Edge& y) {
+      return x.label != y.label ? x.label < y.label : x.target < y.target;
+    });
+    for (size_t j = 0; j < w->moves.size();) {
+      const Label label = w->moves[j].label;
+      bool accepts = false;
+      int last = -1;
+      for (; j < w->moves.size() && w->moves[j].label == label; ++j) {
+        if (w->moves[j].target == last) continue;
+        last = w->moves[j].target;
+        w->arena.push_back(last);
+        accepts = accepts || accepting(last);
+      }
+      const int id = intern(&fresh);
+      if (fresh) {
+        if (static_cast<int>(w->subset_hash.size()) > max_states) return false;
+        out->AddState(accepts);
+      }
+      out->AppendEdge(i, label, id);
     }
   }
+  return true;
+}
+
+}  // namespace
+
+std::optional<Dfa> Determinize(const Nfa& nfa, int max_states) {
+  AutomatonScratch w;
+  Dfa out;
+  auto edges_of = [&](int q, auto emit) {
+    for (const Dfa::Edge& e : nfa.edges[static_cast<size_t>(q)]) emit(e.label, e.target);
+  };
+  auto accepting = [&](int q) { return static_cast<bool>(nfa.accepting[static_cast<size_t>(q)]); };
+  if (!SubsetConstruction(0, edges_of, accepting, max_states, &w, &out)) return std::nullopt;
   return out;
 }
 
+bool CollapseDeterminize(const Dfa& dfa, int s, int t, int max_states, AutomatonScratch* scratch,
+                         Dfa* out) {
+  if (s > t) std::swap(s, t);
+  // NFA states keep the DFA's numbers; t is folded into s.
+  auto map = [&](int q) { return q == t ? s : q; };
+  auto edges_of = [&](int q, auto emit) {
+    for (const Dfa::Edge& e : dfa.edges(q)) emit(e.label, map(e.target));
+    if (q == s && s != t) {
+      for (const Dfa::Edge& e : dfa.edges(t)) emit(e.label, map(e.target));
+    }
+  };
+  auto accepting = [&](int q) { return dfa.accepting(q) || (q == s && dfa.accepting(t)); };
+  return SubsetConstruction(map(0), edges_of, accepting, max_states, scratch, out);
+}
+
 std::vector<std::pair<int, int>> GeneralizingCandidates(const Dfa& dfa, int k) {
-  const int n = dfa.num_states();
-  std::vector<std::vector<int>> adj(static_cast<size_t>(n));
-  for (int s = 0; s < n; ++s) {
-    for (const Dfa::Edge& e : dfa.edges(s)) {
-      adj[static_cast<size_t>(s)].push_back(e.target);
-      adj[static_cast<size_t>(e.target)].push_back(s);
+  const size_t n = static_cast<size_t>(dfa.num_states());
+  // Undirected adjacency (CSR, duplicates harmless).
+  std::vector<int> count(n + 1, 0), adj;
+  for (size_t s = 0; s < n; ++s) {
+    for (const Dfa::Edge& e : dfa.edges(static_cast<int>(s))) {
+      ++count[s + 1];
+      ++count[static_cast<size_t>(e.target) + 1];
+    }
+  }
+  for (size_t i = 0; i < n; ++i) count[i + 1] += count[i];
+  adj.resize(static_cast<size_t>(count[n]));
+  std::vector<int> fill(count.begin(), count.end() - 1);
+  for (size_t s = 0; s < n; ++s) {
+    for (const Dfa::Edge& e : dfa.edges(static_cast<int>(s))) {
+      adj[static_cast<size_t>(fill[s]++)] = e.target;
+      adj[static_cast<size_t>(fill[static_cast<size_t>(e.target)]++)] = static_cast<int>(s);
     }
   }
   std::vector<std::pair<int, int>> out;
-  std::vector<int> dist(static_cast<size_t>(n));
-  for (int s = 0; s < n; ++s) {
-    std::fill(dist.begin(), dist.end(), -1);
-    std::deque<int> queue{s};
-    dist[static_cast<size_t>(s)] = 0;
-    while (!queue.empty()) {
-      const int q = queue.front();
-      queue.pop_front();
-      if (dist[static_cast<size_t>(q)] >= k) continue;
-      for (int r : adj[static_cast<size_t>(q)]) {
-        if (dist[static_cast<size_t>(r)] < 0) dist[static_cast<size_t>(r)] = dist[static_cast<size_t>(q)] + 1, queue.push_back(r);
+  std::vector<int> dist(n, -1), queue;
+  for (size_t s = 0; s < n; ++s) {
+    queue.assign(1, static_cast<int>(s));
+    dist[s] = 0;
+    for (size_t head = 0; head < queue.size(); ++head) {
+      const size_t q = static_cast<size_t>(queue[head]);
+      if (dist[q] >= k) continue;
+      for (int i = count[q]; i < count[q + 1]; ++i) {
+        const size_t r = static_cast<size_t>(adj[static_cast<size_t>(i)]);
+        if (dist[r] < 0) {
+          dist[r] = dist[q] + 1;
+          queue.push_back(static_cast<int>(r));
+        }
       }
     }
-    for (int t = s + 1; t < n; ++t) {
-      if (dist[static_cast<size_t>(t)] > 0 && dfa.accepting(s) == dfa.accepting(t)) out.emplace_back(s, t);
+    std::sort(queue.begin(), queue.end());
+    for (int t : queue) {
+      if (static_cast<size_t>(t) > s && dfa.accepting(t) == dfa.accepting(static_cast<int>(s))) {
+        out.emplace_back(static_cast<int>(s), t);
+      }
+      dist[static_cast<size_t>(t)] = -1;
     }
   }
   return out;

@@ -63,7 +63,9 @@ BitGenerator::BitGenerator(const std::vector<DfaFacts>& facts, const std::vector
     : covered_(facts.size(), false) {
   if (layout.cells > kMaxBitCells) return;
   loads_ = (layout.cells + 15) / 16;
-  for (int32_t sq : layout.cell_of) board_ |= Bits128{1} << sq;
+  for (int32_t cell : layout.cell_of) {
+    if (layout.square_of[static_cast<size_t>(cell)] >= 0) board_ |= Bits128{1} << cell;  // not a hole
+  }
   int types_of[2] = {0, 0};
   for (const PieceType& p : pieces) ++types_of[p.owner];
   for (size_t k = 0; k < facts.size(); ++k) {

@@ -10,6 +10,7 @@ BoardCodec::BoardCodec(const BoardShape& shape, const GdlBinding& binding)
     content_.emplace(binding.piece_terms[i], static_cast<int8_t>(i));
   }
   if (binding.empty_term) content_.emplace(*binding.empty_term, kEmptySquare);
+  if (binding.wall_term) content_.emplace(*binding.wall_term, kEmptySquare);
 }
 
 int BoardCodec::Square(const kif::Term& x, const kif::Term& y) const {

@@ -1,243 +1,199 @@
-// The learner on hand-made patterns (seed 001): patterns, prefix trees, minimisation, the
-// consistency check with the z(pmp) rule, generalisation of a rook, a knight and the
-// seed's cannon, the record format and DFA JSON.
+// The learner's parts (seed 001): patterns, move generation, prefix trees, minimisation,
+// collapsing and the subset construction, generalising candidates, the pattern trie.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
-#include <sstream>
 
 #include "reasoner/board/automaton.h"
+#include "reasoner/board/board_dfa_test_util.h"
 #include "reasoner/board/consistency.h"
-#include "reasoner/board/dfa_io.h"
-#include "reasoner/board/learn.h"
-#include "reasoner/board/training.h"
+#include "reasoner/board/pattern_trie.h"
 
-namespace ggp::reasoner::board {
+namespace ggp::reasoner::board::test {
 namespace {
 
-Pattern P(const char* text) { return *ParsePattern(text); }
-
-constexpr int kPiece = 0, kOwn = 1, kOpp = 2;  // piece types of the test data
-const std::vector<PieceType> kPieces = {{"piece", 'X', 0}, {"own", 'O', 0}, {"opp", 'o', 1}};
-
-Content At(const Position& pos, const BoardShape& shape, int x, int y) {
-  return ContentFor(pos, kPieces, y * shape.width + x, 0);
-}
-
-// Reference move rules: the true patterns of a piece on `sq`.
-std::vector<Pattern> Reference(const std::string& kind, const BoardShape& shape, const Position& pos, int sq) {
-  std::vector<Pattern> out;
-  const int x0 = sq % shape.width, y0 = sq / shape.width;
-  if (kind == "knight") {
-    for (auto [dx, dy] : std::vector<std::pair<int, int>>{{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}}) {
-      if (!shape.OnBoard(x0 + dx, y0 + dy)) continue;
-      const Content c = At(pos, shape, x0 + dx, y0 + dy);
-      if (c != Content::kOwn) out.push_back({Step{static_cast<int8_t>(dx), static_cast<int8_t>(dy), c}});
-    }
-    return out;
-  }
-  for (auto [dx, dy] : std::vector<std::pair<int, int>>{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
-    Pattern p;
-    int x = x0, y = y0;
-    bool screened = false;
-    while (shape.OnBoard(x + dx, y + dy)) {
-      x += dx, y += dy;
-      const Content c = At(pos, shape, x, y);
-      p.push_back(Step{static_cast<int8_t>(dx), static_cast<int8_t>(dy), c});
-      if (kind == "rook") {
-        if (c != Content::kOwn) out.push_back(p);
-        if (c != Content::kEmpty) break;
-      } else {  // cannon: slides over empty squares; captures by leaping over one piece
-        if (!screened) {
-          if (c == Content::kEmpty) out.push_back(p);
-          else screened = true;
-        } else if (c != Content::kEmpty) {
-          if (c == Content::kOpponent) out.push_back(p);
-          break;
-        }
-      }
-    }
-  }
-  return out;
-}
-
-Position RandomPosition(std::mt19937& rng, const BoardShape& shape, int* sq) {
-  Position pos;
-  pos.cells.assign(static_cast<size_t>(shape.squares()), kEmptySquare);
-  *sq = static_cast<int>(rng() % static_cast<unsigned>(shape.squares()));
-  pos.cells[static_cast<size_t>(*sq)] = kPiece;
-  for (int s = 0; s < shape.squares(); ++s) {
-    if (s == *sq) continue;
-    const unsigned r = rng() % 10;
-    if (r < 2) pos.cells[static_cast<size_t>(s)] = kOwn;
-    else if (r < 4) pos.cells[static_cast<size_t>(s)] = kOpp;
-  }
-  return pos;
-}
-
-TrainingData Data(const std::string& kind, int positions, unsigned seed, bool all = true) {
-  TrainingData d;
-  d.shape = BoardShape{7, 7};
-  d.pieces = kPieces;
-  std::mt19937 rng(seed);
-  for (int i = 0; i < positions; ++i) {
-    TrainingRecord r;
-    r.number = i + 1;
-    int sq = 0;
-    r.position = RandomPosition(rng, d.shape, &sq);
-    r.all_moves = all;
-    for (Pattern& p : Reference(kind, d.shape, r.position, sq)) r.moves.push_back({sq, std::move(p)});
-    if (!all && r.moves.size() > 1) r.moves.resize(1);
-    d.records.push_back(std::move(r));
-  }
-  return d;
-}
-
-// The learned DFA generates exactly the reference moves on fresh positions.
-void ExpectGeneralises(const std::string& kind, const Dfa& dfa) {
-  std::mt19937 rng(99);
-  const BoardShape shape{9, 9};  // larger than the training board
-  for (int i = 0; i < 300; ++i) {
-    int sq = 0;
-    Position pos = RandomPosition(rng, shape, &sq);
-    std::vector<Pattern> got, want = Reference(kind, shape, pos, sq);
-    GenerateMoves(dfa, shape, pos, kPieces, sq, &got);
-    std::sort(got.begin(), got.end());
-    std::sort(want.begin(), want.end());
-    ASSERT_EQ(got, want) << kind << " at square " << sq;
-  }
-}
-
-TEST(Pattern, PrintParseSubsequencesRepeatedSquares) {
+TEST(Pattern, PrintParseRoundTrip) {
   const Pattern p = P("(0,1,e)(1,1,p)");
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_EQ(p[1], (Step{1, 1, Content::kOpponent}));
   EXPECT_EQ(ToString(p), "(0,1,e)(1,1,p)");
   EXPECT_EQ(P(" (0, 1, e) (1,1,p) "), p);
-  EXPECT_FALSE(ParsePattern("(0,1,x)"));
-  EXPECT_FALSE(ParsePattern("(0,1,e"));
-  EXPECT_FALSE(ParsePattern("(99,1,e)"));
+  EXPECT_EQ(P("(+2,-1,w)"), (Pattern{Step{2, -1, Content::kOwn}}));
+  EXPECT_EQ(ParsePattern(""), Pattern{});
+  for (const char* bad : {"(0,1,x)", "(0,1,e", "(99,1,e)", "(0,1)", "0,1,e)", "(0,1,e)x", "(,1,e)",
+                          "(0;1,e)", "(1111,0,e)"}) {
+    EXPECT_FALSE(ParsePattern(bad)) << bad;
+  }
+  std::mt19937 rng(3);
+  for (int i = 0; i < 200; ++i) {
+    Pattern q;
+    for (unsigned n = rng() % 5; n > 0; --n) {
+      const Label l = static_cast<Label>(rng() % kNumLabels);
+      EXPECT_EQ(Encode(Decode(l)), l);
+      q.push_back(Decode(l));
+    }
+    EXPECT_EQ(ParsePattern(ToString(q)), q) << ToString(q);
+  }
+  // Labels order like steps.
+  EXPECT_LT(Encode(Step{-1, 5, Content::kOpponent}), Encode(Step{0, -5, Content::kEmpty}));
+  EXPECT_LT(Encode(Step{0, 1, Content::kEmpty}), Encode(Step{0, 1, Content::kOwn}));
+}
+
+TEST(Pattern, SubsequencesAndRepeatedSquares) {
   const std::vector<Pattern> z = Subsequences(P("(0,1,e)(0,1,e)(1,0,p)"));
   ASSERT_EQ(z.size(), 3u);
   EXPECT_EQ(z[0], P("(0,1,e)(1,0,p)"));
+  EXPECT_EQ(z[1], P("(0,1,e)(1,0,p)"));  // duplicates kept: one per left-out step
   EXPECT_EQ(z[2], P("(0,1,e)(0,1,e)"));
+  EXPECT_EQ(Subsequences(P("(0,1,e)")), std::vector<Pattern>{Pattern{}});
+  EXPECT_TRUE(Subsequences(Pattern{}).empty());
   EXPECT_TRUE(HasRepeatedSquare(P("(0,1,e)(0,1,e)(0,-1,e)")));
   EXPECT_TRUE(HasRepeatedSquare(P("(1,0,e)(-1,0,e)")));  // back to the origin
+  EXPECT_TRUE(HasRepeatedSquare(P("(1,0,e)(0,1,e)(-1,0,e)(0,-1,e)")));
   EXPECT_FALSE(HasRepeatedSquare(P("(0,1,e)(1,0,e)")));
+  EXPECT_FALSE(HasRepeatedSquare(P("(0,1,e)(0,1,e)(1,-1,e)")));
 }
 
-TEST(Automaton, PrefixTreeAndMinimisation) {
-  const std::vector<Pattern> words = {P("(0,1,e)"), P("(0,1,e)(0,1,e)"), P("(0,1,e)(0,1,p)"), P("(0,1,p)")};
-  Dfa pta = BuildPta(words);
-  EXPECT_EQ(pta.num_states(), 5);
-  for (const Pattern& w : words) EXPECT_TRUE(pta.Accepts(w));
+TEST(Dfa, GenerateMovesFollowsTheBoardAndNeverRevisits) {
+  // A file slider that may also step back: going back would reference a square twice.
+  const Dfa d = DfaOf(2, {1},
+                      {{0, "(0,1,e)", 1},
+                       {1, "(0,1,e)", 1},
+                       {1, "(0,-1,e)", 1},
+                       {0, "(0,-1,e)", 1},
+                       {0, "(0,1,p)", 1},
+                       {1, "(0,1,p)", 1}});
+  EXPECT_TRUE(d.Accepts(P("(0,1,e)(0,-1,e)")));
+  const BoardShape shape{1, 6};
+  Position pos;
+  pos.cells = {kEmptySquare, kPiece, kEmptySquare, kEmptySquare, kOpp, kOwn};
+  std::vector<Pattern> got;
+  GenerateMoves(d, shape, pos, kPieces, 1, &got);
+  std::sort(got.begin(), got.end());
+  std::vector<Pattern> want = {P("(0,-1,e)"), P("(0,1,e)"), P("(0,1,e)(0,1,e)"),
+                               P("(0,1,e)(0,1,e)(0,1,p)")};
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(got, want);
+  // The same piece seen by player 1: own and opponent swap.
+  std::vector<PieceType> swapped = kPieces;
+  swapped[kPiece].owner = 1;
+  got.clear();
+  GenerateMoves(d, shape, pos, swapped, 1, &got);
+  EXPECT_EQ(std::count(got.begin(), got.end(), P("(0,1,e)(0,1,e)(0,1,p)")), 0);
+  // An empty square generates nothing.
+  got.clear();
+  GenerateMoves(d, shape, pos, kPieces, 0, &got);
+  EXPECT_TRUE(got.empty());
+}
+
+TEST(Automaton, PrefixTree) {
+  const Dfa pta = BuildPta({P("(0,1,e)"), P("(0,1,e)(0,1,e)"), P("(0,1,p)"), P("(0,1,e)")});
+  // root -(0,1,e)-> 1 (accepting) -(0,1,e)-> 2 (accepting); root -(0,1,p)-> 3 (accepting)
+  EXPECT_EQ(pta, DfaOf(4, {1, 2, 3}, {{0, "(0,1,e)", 1}, {1, "(0,1,e)", 2}, {0, "(0,1,p)", 3}}));
+  EXPECT_FALSE(pta.Accepts(Pattern{}));
   EXPECT_FALSE(pta.Accepts(P("(0,1,e)(0,1,e)(0,1,e)")));
-  Dfa min = Minimize(pta);
-  EXPECT_LT(min.num_states(), pta.num_states());
-  for (const Pattern& w : words) EXPECT_TRUE(min.Accepts(w));
-  // The same language built in another order minimises to the same automaton.
+  EXPECT_EQ(BuildPta({}), Dfa());
+}
+
+TEST(Automaton, MinimisationIsCanonical) {
+  const std::vector<Pattern> words = {P("(0,1,e)"), P("(0,1,e)(0,1,e)"), P("(0,1,e)(0,1,p)"),
+                                      P("(0,1,p)")};
+  const Dfa min = Minimize(BuildPta(words));
+  // Canonical: start, then breadth-first in label order: (0,1,e) before (0,1,p).
+  EXPECT_EQ(min,
+            DfaOf(3, {1, 2},
+                  {{0, "(0,1,e)", 1}, {0, "(0,1,p)", 2}, {1, "(0,1,e)", 2}, {1, "(0,1,p)", 2}}));
   EXPECT_EQ(Minimize(BuildPta({words[3], words[2], words[1], words[0]})), min);
-  // A dead branch disappears.
-  Dfa dead = pta;
-  const int d = dead.AddState(false);
-  dead.SetEdge(0, Encode(Step{1, 0, Content::kEmpty}), d);
-  EXPECT_EQ(Minimize(dead), min);
+  EXPECT_EQ(Minimize(min), min);
+  // The same language with states numbered otherwise, an unreachable state and a dead branch.
+  Dfa other = DfaOf(6, {2, 1, 4},
+                    {{0, "(0,1,p)", 1},
+                     {0, "(0,1,e)", 2},
+                     {2, "(0,1,e)", 4},
+                     {2, "(0,1,p)", 1},
+                     {0, "(1,0,e)", 3},
+                     {3, "(1,0,e)", 3},
+                     {5, "(0,1,e)", 0}});
+  EXPECT_EQ(Minimize(other), min);
+  // Nothing accepted: one non-accepting state.
+  EXPECT_EQ(Minimize(DfaOf(2, {}, {{0, "(0,1,e)", 1}})), Dfa());
 }
 
-TEST(Consistency, AllListingsAndTheZRule) {
-  TrainingData all = Data("rook", 40, 1);
-  ConsistencyCheck check(all, kPiece);
-  EXPECT_TRUE(check.Check(BuildPta(check.patterns())));
-  // A rook that may also jump over a piece is caught.
-  Dfa wrong = BuildPta(check.patterns());
-  const int s = wrong.AddState(true);
-  wrong.SetEdge(0, Encode(Step{2, 0, Content::kEmpty}), s);
-  EXPECT_FALSE(check.Check(wrong));
-
-  // 'some' listings: U = {(0,1,e), (0,1,e)(0,1,e)}.
-  TrainingData some;
-  some.shape = BoardShape{1, 5};
-  some.pieces = kPieces;
-  TrainingRecord r;
-  r.position.cells.assign(5, kEmptySquare);
-  r.position.cells[0] = kPiece;
-  r.all_moves = false;
-  r.moves = {{0, P("(0,1,e)(0,1,e)")}, {0, P("(0,1,e)")}};
-  some.records.push_back(r);
-  ConsistencyCheck zcheck(some, kPiece);
-  // Generating (0,1,e)x3 too: not in U, but its subsequences are.
-  EXPECT_TRUE(zcheck.Check(BuildPta({P("(0,1,e)"), P("(0,1,e)(0,1,e)"), P("(0,1,e)(0,1,e)(0,1,e)")})));
-  // Generating (0,1,e)x4 too: its subsequences (length 3) are not in U.
-  EXPECT_FALSE(zcheck.Check(BuildPta({P("(0,1,e)"), P("(0,1,e)(0,1,e)"), P("(0,1,e)(0,1,e)(0,1,e)"),
-                                      P("(0,1,e)(0,1,e)(0,1,e)(0,1,e)")})));
-  // A listed move not generated is inconsistent either way.
-  EXPECT_FALSE(zcheck.Check(BuildPta({P("(0,1,e)")})));
+TEST(Automaton, CollapseAndDeterminiseFigure5) {
+  // The seed's Figure 5: a rook sliding forwards only.
+  const Dfa min =
+      Minimize(BuildPta({P("(0,1,e)"), P("(0,1,e)(0,1,e)"), P("(0,1,e)(0,1,e)(0,1,e)")}));
+  ASSERT_EQ(min.num_states(), 4);
+  const Nfa nfa = Collapse(min, 1, 2);
+  ASSERT_EQ(nfa.edges.size(), 3u);
+  EXPECT_EQ(nfa.edges[1].size(), 2u);  // 1 -e-> 1 and 1 -e-> 2 (old 3)
+  EXPECT_TRUE(nfa.accepting[1]);
+  const std::optional<Dfa> det = Determinize(nfa);
+  ASSERT_TRUE(det);
+  EXPECT_EQ(Minimize(*det), DfaOf(2, {1}, {{0, "(0,1,e)", 1}, {1, "(0,1,e)", 1}}));
+  EXPECT_EQ(Collapse(min, 2, 1).edges, nfa.edges);  // order does not matter
 }
 
-TEST(Learn, RookKnightAndCannonGeneralise) {
-  struct Case {
-    const char* kind;
-    int positions;
-    int states;
-  } cases[] = {// The rook's fewest states: start, a file slide, a rank slide, the capture. Left and
-               // right share a state (and up and down) because a path may not revisit a square.
-               {"rook", 150, 4},
-               {"knight", 150, 2},
-               {"cannon", 300, 0}};
-  for (const Case& c : cases) {
-    LearnOptions o;
-    o.max_expansions = 60;
-    LearnResult r = LearnDfa(kPiece, Data(c.kind, c.positions, 5), o);
-    ASSERT_TRUE(r.dfa) << c.kind << ": " << r.reason;
-    if (c.states > 0) {
-      EXPECT_EQ(r.dfa->num_states(), c.states) << c.kind;
-    }
-    ExpectGeneralises(c.kind, *r.dfa);
+TEST(Automaton, ScratchFormsAgreeWithThePlainOnes) {
+  // Every collapse of the cannon's minimised prefix tree, through the plain functions and
+  // through the allocation-free ones reusing one scratch and one output.
+  const ConsistencyCheck check(Data("cannon", 60, 11), kPiece);
+  const Dfa parent = Minimize(BuildPta(check.patterns()));
+  AutomatonScratch work;
+  Dfa merged, minimal;
+  int pairs = 0;
+  for (const auto& [s, t] : GeneralizingCandidates(parent, 2)) {
+    const std::optional<Dfa> plain = Determinize(Collapse(parent, s, t));
+    ASSERT_TRUE(plain);
+    ASSERT_TRUE(CollapseDeterminize(parent, t, s, 4096, &work, &merged));
+    Minimize(merged, &work, &minimal);
+    EXPECT_EQ(minimal, Minimize(*plain)) << s << " " << t;
+    EXPECT_EQ(merged.num_states(), plain->num_states());
+    ++pairs;
   }
+  EXPECT_GT(pairs, 20);
+  EXPECT_FALSE(CollapseDeterminize(parent, 1, 2, 2, &work, &merged));
 }
 
-TEST(Learn, InconsistentPrefixTreeFails) {
-  TrainingData d = Data("rook", 20, 3);
-  // The same position listed twice with different moves: no automaton can fit.
-  TrainingRecord r = d.records[0];
-  r.moves.pop_back();
-  d.records.push_back(r);
-  LearnResult result = LearnDfa(kPiece, d);
-  EXPECT_FALSE(result.dfa);
-  EXPECT_NE(result.reason.find("inconsistent"), std::string::npos);
+TEST(Automaton, DeterminiseRespectsTheCap) {
+  // (a|b)* a (a|b)^4: its DFA needs 2^5 states.
+  Nfa nfa;
+  nfa.edges.resize(6);
+  nfa.accepting.assign(6, false);
+  nfa.accepting[5] = true;
+  const Label a = L("(0,1,e)"), b = L("(0,1,p)");
+  nfa.edges[0] = {{a, 0}, {b, 0}, {a, 1}};
+  for (int s = 1; s < 5; ++s) nfa.edges[static_cast<size_t>(s)] = {{a, s + 1}, {b, s + 1}};
+  EXPECT_FALSE(Determinize(nfa, 20));
+  const std::optional<Dfa> full = Determinize(nfa, 100);
+  ASSERT_TRUE(full);
+  EXPECT_EQ(Minimize(*full).num_states(), 32);
 }
 
-TEST(Training, RecordFormatRoundTrip) {
-  TrainingData d = Data("cannon", 5, 8, false);
-  d.records[1].outcome = -1;
-  d.records[2].outcome = 1;
-  d.records[3].all_moves = true;
-  std::ostringstream first;
-  WriteTraining(first, d);
-  std::istringstream in(first.str());
-  std::string why;
-  std::optional<TrainingData> back = ReadTraining(in, &why);
-  ASSERT_TRUE(back) << why;
-  std::ostringstream second;
-  WriteTraining(second, *back);
-  EXPECT_EQ(first.str(), second.str());
-  EXPECT_EQ(back->records[1].outcome, -1);
-  std::istringstream bad("board 2 2\npiece X 0 x\n1\nX.\n.Q\n*\n0 all 0\n");
-  EXPECT_FALSE(ReadTraining(bad, &why));
-  EXPECT_NE(why.find("line 5"), std::string::npos) << why;
+TEST(Automaton, GeneralisingCandidates) {
+  // A chain 0 -> 1 -> 2 -> 3 -> 4, accepting 2 and 4.
+  const Dfa chain = DfaOf(
+      5, {2, 4}, {{0, "(0,1,e)", 1}, {1, "(0,1,e)", 2}, {2, "(0,1,e)", 3}, {3, "(0,1,e)", 4}});
+  using Pairs = std::vector<std::pair<int, int>>;
+  EXPECT_EQ(GeneralizingCandidates(chain, 1), (Pairs{{0, 1}}));
+  EXPECT_EQ(GeneralizingCandidates(chain, 2), (Pairs{{0, 1}, {1, 3}, {2, 4}}));
+  // Distance is undirected: an edge 4 -> 0 brings 3 within 2 of 0 and 1.
+  Dfa loop = chain;
+  loop.SetEdge(4, L("(1,0,e)"), 0);
+  EXPECT_EQ(GeneralizingCandidates(loop, 2), (Pairs{{0, 1}, {0, 3}, {1, 3}, {2, 4}}));
 }
 
-TEST(DfaIo, JsonRoundTripAndDot) {
-  LearnResult r = LearnDfa(kPiece, Data("rook", 150, 5));
-  ASSERT_TRUE(r.dfa);
-  std::string why;
-  std::optional<Dfa> back = DfaFromJson(DfaToJson(*r.dfa), &why);
-  ASSERT_TRUE(back) << why;
-  EXPECT_EQ(*back, *r.dfa);
-  EXPECT_FALSE(DfaFromJson(nlohmann::json{{"states", 1}, {"edges", {{0, "(0,1,q)", 0}}}}, &why));
-  const std::string dot = DfaToDot(*r.dfa, "rook");
-  EXPECT_NE(dot.find("doublecircle"), std::string::npos);
-  EXPECT_NE(dot.find("(0,1,e)"), std::string::npos);
+TEST(PatternTrie, MembershipAndDeadNode) {
+  const PatternTrie t({P("(0,1,e)(0,1,p)"), P("(1,0,e)")});
+  EXPECT_TRUE(t.Contains(P("(0,1,e)(0,1,p)")));
+  EXPECT_TRUE(t.Contains(P("(1,0,e)")));
+  EXPECT_FALSE(t.Contains(P("(0,1,e)")));  // a prefix only
+  EXPECT_FALSE(t.Contains(P("(5,5,w)")));  // a label of no word
+  EXPECT_EQ(t.Find(P("(5,5,w)(0,1,e)")), PatternTrie::kDead);
+  EXPECT_FALSE(t.Contains(Pattern{}));
 }
 
 }  // namespace
-}  // namespace ggp::reasoner::board
+}  // namespace ggp::reasoner::board::test

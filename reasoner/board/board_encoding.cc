@@ -20,7 +20,7 @@ BoardLayout::BoardLayout(const BoardShape& shape, int pad_cells)
       const int sq = y * width + x;
       const int cell = base + (y + pad) * stride + x;
       cell_of[static_cast<size_t>(sq)] = cell;
-      square_of[static_cast<size_t>(cell)] = sq;
+      square_of[static_cast<size_t>(cell)] = shape.IsHole(sq) ? -1 : sq;
     }
   }
 }
@@ -31,6 +31,7 @@ State BoardLayout::Encode(const Position& pos, const std::vector<PieceType>& pie
   uint8_t* c = MutableCellsOf(&s);
   std::memset(c, kOffBoard, static_cast<size_t>(cells));
   for (int sq = 0; sq < squares; ++sq) {
+    if (square_of[static_cast<size_t>(cell_of[static_cast<size_t>(sq)])] < 0) continue;  // a hole
     const int8_t piece = pos.cells[static_cast<size_t>(sq)];
     c[cell_of[static_cast<size_t>(sq)]] =
         piece == kEmptySquare ? uint8_t{0}

@@ -6,8 +6,8 @@
 // 0 when nothing depends on the ply, so equal positions are equal states). Words 1.. hold
 // a padded mailbox, one byte per cell:
 //   0           an empty square
-//   kOffBoard   a border cell (never matches an edge's content, so the walker needs no
-//               bounds test)
+//   kOffBoard   a border cell or a hole of the board (never matches an edge's content, so
+//               the walker needs no bounds test)
 //   piece code  (type + 1) | (kOwnerBit << owner): the owner bit lets a word-wide scan find
 //               a player's pieces eight cells at a time.
 // Square (x, y) sits at base + (y + pad) * stride + x with stride = width + pad: `pad`
@@ -47,8 +47,8 @@ struct BoardLayout {
   int pad = 1, stride = 0, base = 0;
   int cells = 0;                   // mailbox bytes
   int words = 0;                   // state words: meta + mailbox
-  std::vector<int32_t> cell_of;    // per square: its mailbox index
-  std::vector<int32_t> square_of;  // per mailbox index: the square, or -1 on the border
+  std::vector<int32_t> cell_of;    // per square: its mailbox index (a hole's holds kOffBoard)
+  std::vector<int32_t> square_of;  // per mailbox index: the square, or -1 on the border or a hole
 
   BoardLayout() = default;
   BoardLayout(const BoardShape& shape, int pad);

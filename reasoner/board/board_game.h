@@ -40,6 +40,10 @@ struct GdlBinding {
   std::vector<kif::Term> ranks;  // y coordinate terms, y = 0 first
   std::vector<kif::Term> piece_terms;      // content term of each piece type
   std::optional<kif::Term> empty_term;     // content term of an empty square, if the game has one
+  // Walls: a content that never moves and stands on `wall_squares` (holes of the shape) in
+  // every state, e.g. (cell 3 3 hole). Decoded as nothing; written back by Fluents.
+  std::optional<kif::Term> wall_term;
+  std::vector<int> wall_squares;
 
   // Piece moves: (move_functor args...) with each argument filled as move_args says
   // (constants from move_constants at the same index).

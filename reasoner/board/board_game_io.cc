@@ -70,9 +70,14 @@ json BoardGameToJson(const BoardGame& g, const kif::SymbolTable& s) {
   }
   json other = json::array();
   for (const auto& f : b.other_fluents) other.push_back(Terms(f, s));
+  json holes = json::array();
+  for (int sq = 0; sq < g.shape.squares(); ++sq) {
+    if (g.shape.IsHole(sq)) holes.push_back(sq);
+  }
   return {{"format", kBoardGameFormat},
           {"width", g.shape.width},
           {"height", g.shape.height},
+          {"holes", holes},
           {"pieces", pieces},
           {"initial", {{"cells", cells}, {"mover", g.initial.mover}}},
           {"eligible", Bits(g.eligible)},
@@ -88,6 +93,8 @@ json BoardGameToJson(const BoardGame& g, const kif::SymbolTable& s) {
             {"ranks", Terms(b.ranks, s)},
             {"pieces", Terms(b.piece_terms, s)},
             {"empty", b.empty_term ? Kif(*b.empty_term, s) : ""},
+            {"wall", b.wall_term ? Kif(*b.wall_term, s) : ""},
+            {"wall_squares", b.wall_squares},
             {"move", s.Name(b.move_functor)},
             {"move_args", args},
             {"noops", Terms(b.noop_of_player, s)},
@@ -105,6 +112,14 @@ std::optional<BoardGame> BoardGameFromJson(const json& j, kif::SymbolTable& symb
     BoardGame g;
     g.shape = BoardShape{j.at("width").get<int>(), j.at("height").get<int>()};
     if (g.shape.width <= 0 || g.shape.height <= 0 || g.shape.squares() > 32 * 32) throw std::runtime_error("bad board size");
+    if (auto h = j.find("holes"); h != j.end() && !h->empty()) {
+      g.shape.holes.assign(static_cast<size_t>(g.shape.squares()), 0);
+      for (const json& sq : *h) {
+        const int at = sq.get<int>();
+        if (at < 0 || at >= g.shape.squares()) throw std::runtime_error("bad hole square");
+        g.shape.holes[static_cast<size_t>(at)] = 1;
+      }
+    }
     for (const json& p : j.at("pieces")) {
       PieceType t{p.at("name").get<std::string>(), p.at("letter").get<std::string>().at(0), p.at("owner").get<int>()};
       if (t.owner != 0 && t.owner != 1) throw std::runtime_error("bad owner");
@@ -147,6 +162,10 @@ std::optional<BoardGame> BoardGameFromJson(const json& j, kif::SymbolTable& symb
     b.ranks = ParseTerms(d.at("ranks"), symbols);
     b.piece_terms = ParseTerms(d.at("pieces"), symbols);
     if (const std::string e = d.at("empty").get<std::string>(); !e.empty()) b.empty_term = ParseOrThrow(e, symbols);
+    if (auto w = d.find("wall"); w != d.end() && !w->get<std::string>().empty()) {
+      b.wall_term = ParseOrThrow(w->get<std::string>(), symbols);
+      b.wall_squares = d.at("wall_squares").get<std::vector<int>>();
+    }
     b.move_functor = symbols.Intern(d.at("move").get<std::string>());
     for (const json& a : d.at("move_args")) {
       const int kind = a.at("kind").get<int>();

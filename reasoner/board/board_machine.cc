@@ -88,6 +88,13 @@ void BoardMachine::Validate() const {
   for (int8_t c : g.initial.cells) {
     Require(c == kEmptySquare || (c >= 0 && static_cast<size_t>(c) < kinds), "initial piece");
   }
+  Require(g.shape.holes.empty() || g.shape.holes.size() == squares, "holes size");
+  for (size_t sq = 0; sq < squares; ++sq) {
+    Require(!g.shape.IsHole(static_cast<int>(sq)) || g.initial.cells[sq] == kEmptySquare,
+            "a piece on a hole");
+  }
+  Require(b.wall_squares.empty() || b.wall_term.has_value(), "wall squares without a wall term");
+  for (int sq : b.wall_squares) Require(sq >= 0 && g.shape.IsHole(sq), "a wall off the holes");
   Require(g.initial.mover == 0 || g.initial.mover == 1, "initial mover");
   Require(g.eligible.size() <= 2 && g.goal_squares.size() <= 2, "terminal rules for two players");
   for (const auto& e : g.eligible) Require(e.empty() || e.size() == kinds, "eligible size");
@@ -131,7 +138,7 @@ Position BoardMachine::Decode(const State& s) const {
   const uint8_t* cells = CellsOf(s);
   for (int sq = 0; sq < squares_; ++sq) {
     const uint8_t c = cells[layout_.cell_of[static_cast<size_t>(sq)]];
-    if (c != 0) pos.cells[static_cast<size_t>(sq)] = static_cast<int8_t>(PieceTypeOf(c));
+    if (c != 0 && c != kOffBoard) pos.cells[static_cast<size_t>(sq)] = static_cast<int8_t>(PieceTypeOf(c));
   }
   return pos;
 }

@@ -107,12 +107,14 @@ std::vector<kif::Term> BoardMachine::Fluents(const State& s) const {
   const uint8_t* cells = CellsOf(s);
   for (int sq = 0; sq < squares_; ++sq) {
     const uint8_t c = cells[layout_.cell_of[static_cast<size_t>(sq)]];
+    if (c == kOffBoard) continue;  // a hole: no cell fluent (walls below)
     if (c != 0) {
       out.push_back(CellTerm(sq, b.piece_terms[static_cast<size_t>(PieceTypeOf(c))]));
     } else if (b.empty_term) {
       out.push_back(CellTerm(sq, *b.empty_term));
     }
   }
+  for (int sq : b.wall_squares) out.push_back(CellTerm(sq, *b.wall_term));
   if (!b.other_fluents.empty()) {
     const size_t last = b.other_fluents.size() - 1;
     const size_t i = b.other_fluents_by_mover ? static_cast<size_t>(MoverOf(s))

@@ -8,7 +8,9 @@
 // the piece's owner and has not been referenced before on this path (the origin counts as
 // referenced); reaching an accepting state emits the path's pattern.
 //
-// A Dfa is a plain value: copyable, not synchronised (share it read-only).
+// A Dfa is a plain value: copyable, not synchronised (share it read-only). Clear() keeps
+// its storage, so a Dfa rebuilt again and again (the learner's candidates) stops
+// allocating once it has been as large.
 
 #include <cstdint>
 #include <span>
@@ -30,12 +32,27 @@ class Dfa {
   Dfa() { AddState(false); }  // the start state
 
   int AddState(bool accepting) {
-    edges_.emplace_back();
+    const size_t n = accepting_.size();
+    if (edges_.size() == n) edges_.emplace_back();  // else edges_[n] is spare and empty
     accepting_.push_back(accepting);
-    return static_cast<int>(accepting_.size()) - 1;
+    return static_cast<int>(n);
+  }
+  // Back to Dfa(): the start state alone, non-accepting, no edges (storage kept).
+  void Clear() {
+    for (size_t s = 0; s < accepting_.size(); ++s) edges_[s].clear();
+    accepting_.assign(1, false);
   }
   // Adds or replaces the edge of `from` labelled `label`.
   void SetEdge(int from, Label label, int to);
+  // SetEdge, constant time when `label` is larger than every label `from` has.
+  void AppendEdge(int from, Label label, int to) {
+    auto& e = edges_[static_cast<size_t>(from)];
+    if (e.empty() || e.back().label < label) {
+      e.push_back(Edge{label, to});
+    } else {
+      SetEdge(from, label, to);
+    }
+  }
   void SetAccepting(int s, bool accepting) { accepting_[static_cast<size_t>(s)] = accepting; }
 
   int num_states() const { return static_cast<int>(accepting_.size()); }
@@ -47,10 +64,16 @@ class Dfa {
   // True if the DFA accepts `p`.
   bool Accepts(const Pattern& p) const;
 
-  friend bool operator==(const Dfa&, const Dfa&) = default;
+  friend bool operator==(const Dfa& a, const Dfa& b) {
+    if (a.accepting_ != b.accepting_) return false;
+    for (size_t s = 0; s < a.accepting_.size(); ++s) {
+      if (a.edges_[s] != b.edges_[s]) return false;
+    }
+    return true;
+  }
 
  private:
-  std::vector<std::vector<Edge>> edges_;
+  std::vector<std::vector<Edge>> edges_;  // per state; entries past num_states() are spare
   std::vector<bool> accepting_;
 };
 

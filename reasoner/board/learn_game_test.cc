@@ -96,5 +96,38 @@ TEST(LearnGame, BreakthroughThroughTheFactory) {
   EXPECT_NE(fallback.backend, "board");
 }
 
+// Holes: squares that never hold a piece are off the board, whether the game says so with
+// a fluent of its own (breakthroughHoles: cellOffLimits) or with a content that never
+// moves (breakthroughSmallHoles: (cell x y hole)). Learned, verified, and the model keeps
+// its holes and walls through JSON; the board machine spells the walls back.
+TEST(LearnGame, HoleSquaresAreOffTheBoard) {
+  GGP_REQUIRE_SHARED();
+  for (const char* name : {"breakthroughHoles", "breakthroughSmallHoles"}) {
+    SCOPED_TRACE(name);
+    Game g = Load(ggp::testing::SharedDir() + "/games/" + name + ".kif", true);
+    ASSERT_NE(g.reference, nullptr);
+    BoardLearnOptions o;
+    o.games = 30;
+    BoardLearnResult r = LearnBoardMachine(g.rules, g.reference, o);
+    ASSERT_NE(r.machine, nullptr) << r.reason;
+    ASSERT_TRUE(r.game);
+    EXPECT_EQ(r.game->shape.NumHoles(), 4);
+    const bool walls = std::string(name) == "breakthroughSmallHoles";
+    EXPECT_EQ(r.game->gdl.wall_term.has_value(), walls);
+    EXPECT_EQ(r.game->gdl.wall_squares.size(), walls ? 4u : 0u);
+    // The machine's states spell the same fluents as the reference's.
+    State a, b;
+    g.reference->InitialState(&a);
+    r.machine->InitialState(&b);
+    EXPECT_EQ(g.reference->Fluents(a).size(), r.machine->Fluents(b).size());
+    std::string why;
+    const nlohmann::json j = BoardGameToJson(*r.game, *g.rules.symbols);
+    std::optional<BoardGame> back = BoardGameFromJson(j, *g.rules.symbols, &why);
+    ASSERT_TRUE(back) << why;
+    EXPECT_EQ(back->shape.holes, r.game->shape.holes);
+    EXPECT_EQ(back->gdl.wall_squares, r.game->gdl.wall_squares);
+  }
+}
+
 }  // namespace
 }  // namespace ggp::reasoner::board

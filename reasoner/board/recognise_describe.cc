@@ -34,7 +34,9 @@ std::string BoardText(const BoardShape& shape, const std::vector<PieceType>& pie
   for (int y = shape.height - 1; y >= 0; --y) {
     for (int x = 0; x < shape.width; ++x) {
       const int8_t c = pos.cells[static_cast<size_t>(y * shape.width + x)];
-      out += c == kEmptySquare ? '.' : pieces[static_cast<size_t>(c)].letter;
+      out += shape.IsHole(y * shape.width + x) ? ' '
+             : c == kEmptySquare                ? '.'
+                                                : pieces[static_cast<size_t>(c)].letter;
     }
     out += '\n';
   }
@@ -52,6 +54,13 @@ std::string Describe(const Recognition& r, const kif::SymbolTable& symbols) {
     << ") arguments x=" << b.x_arg + 1 << " y=" << b.y_arg + 1 << " content=" << b.content_arg + 1 << "\n";
   o << "files: " << Join(b.files, symbols) << "\n";
   o << "ranks: " << Join(b.ranks, symbols) << "\n";
+  if (g.shape.NumHoles() > 0) {
+    o << "holes (never used in play, off the board for the DFAs):";
+    for (int sq = 0; sq < g.shape.squares(); ++sq) {
+      if (g.shape.IsHole(sq)) o << " " << internal::SquareName(g.shape, sq);
+    }
+    o << "\n";
+  }
   if (b.roles_of_players.size() == 2) {
     o << "players: first " << kif::ToString(b.roles_of_players[0], symbols) << ", second "
       << kif::ToString(b.roles_of_players[1], symbols) << "; noops "
@@ -65,6 +74,7 @@ std::string Describe(const Recognition& r, const kif::SymbolTable& symbols) {
   }
   o << ")\n";
   o << "empty square: " << (b.empty_term ? kif::ToString(*b.empty_term, symbols) : "no fluent") << "\n";
+  if (b.wall_term) o << "walls: " << kif::ToString(*b.wall_term, symbols) << " on the holes\n";
   o << "pieces:";
   for (const PieceType& p : g.pieces) {
     o << " " << p.letter << "=" << p.name << "(" << kif::ToString(b.roles_of_players[static_cast<size_t>(p.owner)], symbols) << ")";

@@ -200,8 +200,9 @@ std::optional<std::string> FindMoves(Context& c) {
     }
   }
   c.moves_found = true;
-  // Contents that never move: at most one, the empty square's marker, which a move leaves
-  // behind on its from cell.
+  // Contents that never move: at most two, the empty square's marker, which a move leaves
+  // behind on its from cell, and walls, which stand on the same squares in every state
+  // (they become holes of the board below).
   std::unordered_set<kif::Term, kif::TermHash> others;
   for (const SimGame& g : games) {
     for (const SimStep& s : g.steps) {
@@ -213,7 +214,7 @@ std::optional<std::string> FindMoves(Context& c) {
     }
   }
   std::unordered_set<kif::Term, kif::TermHash> vacated;
-  for (size_t gi = 0; gi < games.size() && others.size() == 1; ++gi) {
+  for (size_t gi = 0; gi < games.size() && others.size() <= 2; ++gi) {
     const auto& steps = games[gi].steps;
     for (size_t si = 0; si + 1 < steps.size(); ++si) {
       const kif::Term& m = steps[si].joint[static_cast<size_t>(c.mover_role[gi][si])];
@@ -222,6 +223,37 @@ std::optional<std::string> FindMoves(Context& c) {
       if (const kif::Term* left = after.At(m.args[(*found)[0]], m.args[(*found)[1]])) vacated.insert(*left);
     }
   }
+  // A wall: a content on the same squares in every recorded state.
+  const BoardCodec squares_of(game.shape, b);
+  auto static_squares = [&](const kif::Term& t, std::vector<int>* out) {
+    std::vector<int> first;
+    bool is_first = true;
+    for (const SimGame& g : games) {
+      for (const SimStep& s : g.steps) {
+        std::vector<int> here;
+        for (const kif::Term& f : s.fluents) {
+          if (f.symbol != b.cell_functor || f.arity() != 3 || !(f.args[static_cast<size_t>(b.content_arg)] == t)) continue;
+          here.push_back(squares_of.Square(f.args[static_cast<size_t>(b.x_arg)], f.args[static_cast<size_t>(b.y_arg)]));
+        }
+        std::sort(here.begin(), here.end());
+        if (is_first) first = std::move(here);
+        else if (here != first) return false;
+        is_first = false;
+      }
+    }
+    *out = std::move(first);
+    return !out->empty() && out->front() >= 0;
+  };
+  b.wall_term.reset();
+  b.wall_squares.clear();
+  for (const kif::Term& t : others) {
+    if (vacated.count(t) == 0 && static_squares(t, &b.wall_squares)) {
+      b.wall_term = t;
+      break;
+    }
+  }
+  if (b.wall_term) others.erase(*b.wall_term);
+  else b.wall_squares.clear();
   for (const kif::Term& t : others) {
     if (others.size() > 1 || vacated.count(t) == 0) {
       return "cells hold " + Name(t, c) +
@@ -261,6 +293,13 @@ std::optional<std::string> FindMoves(Context& c) {
     }
   }
   game.initial = c.boards[0][0];
+  // Squares in use: ever holding a piece, or the start or end of a legal move.
+  std::vector<uint8_t> in_use(static_cast<size_t>(game.shape.squares()), 0);
+  for (const auto& boards : c.boards) {
+    for (const Position& pos : boards) {
+      for (size_t sq = 0; sq < in_use.size(); ++sq) in_use[sq] |= pos.cells[sq] != kEmptySquare ? 1 : 0;
+    }
+  }
   for (const MoveSample& s : samples) {
     std::optional<BoardMove> m = codec.DecodeMove(*s.move);
     const Position& pos = c.boards[s.game][s.step];
@@ -269,6 +308,19 @@ std::optional<std::string> FindMoves(Context& c) {
     if (piece == kEmptySquare || game.pieces[static_cast<size_t>(piece)].owner != s.player) {
       return "a move that does not start on an own piece: " + Name(*s.move, c);
     }
+    in_use[static_cast<size_t>(m->from)] = in_use[static_cast<size_t>(m->to)] = 1;
+  }
+  // The others are holes (breakthroughHoles): off the board for the DFAs, like the edge.
+  // Few holes on a well-played board are a fact of the rules; if most squares were never
+  // used the play says too little, and none are marked (learning or verification then
+  // decides).
+  const size_t holes = static_cast<size_t>(std::count(in_use.begin(), in_use.end(), uint8_t{0}));
+  if (holes > 0 && 4 * holes <= in_use.size()) {
+    game.shape.holes.assign(in_use.size(), 0);
+    for (size_t sq = 0; sq < in_use.size(); ++sq) game.shape.holes[sq] = in_use[sq] == 0 ? 1 : 0;
+  }
+  for (int sq : b.wall_squares) {
+    if (!game.shape.IsHole(sq)) return "walls of " + Name(*b.wall_term, c) + " on squares that pieces use";
   }
   return std::nullopt;
 }

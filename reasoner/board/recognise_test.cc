@@ -110,6 +110,14 @@ TEST(Recognise, RealGames) {
     EXPECT_EQ(x.r.game.max_plies, 0);
   }
   {
+    // Four squares never used in play: holes, off the board.
+    Recognised x = RecogniseText(dir + "breakthroughHoles.kif", true, 30);
+    ASSERT_EQ(x.r.fit, Fit::kFits) << x.r.reason;
+    EXPECT_EQ(x.r.game.shape.NumHoles(), 4);
+    EXPECT_TRUE(x.r.game.shape.IsHole(2 * 8 + 2)) << "c3";
+    EXPECT_FALSE(x.r.game.shape.OnBoard(2, 2));
+  }
+  {
     Recognised x = RecogniseText(dir + "checkers.kif", true, 5);
     EXPECT_EQ(x.r.fit, Fit::kNo);
     EXPECT_NE(x.r.reason.find("several forms"), std::string::npos) << x.r.reason;

@@ -4,6 +4,7 @@
 //
 // Text format (ours, after the seed's Figure 4), after a header naming the board:
 //   board WIDTH HEIGHT
+//   holes SQUARE...                  optional: squares that are not part of the board
 //   piece LETTER OWNER NAME          one line per piece type, in index order
 //   then per record:
 //   NUMBER
@@ -13,7 +14,11 @@
 //   PLAYER all|some N                the player to move, whether all its moves are listed
 //   N lines: SQUARE PATTERN           square of the moving piece (a1 = 0, b1 = 1, ...), the
 //                                    pattern as ToString prints it; the played move first
-// Lines starting with '#' are comments. Plain values; thread safe.
+// Lines starting with '#' and empty lines are ignored; a CR before the line end is
+// dropped. Boards are at most 64 x 64, piece types at most 127, each with its own letter
+// (not '.' or '#') and a one-word name. Terminal records list no moves (their
+// listing is ignored by the learner). Reading then writing gives back the same text for
+// anything WriteTraining wrote. Plain values; thread safe.
 
 #include <iosfwd>
 #include <optional>

@@ -106,15 +106,12 @@ MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions
   return propnet;
 }
 
-// The board learner on top of a verified machine: replaces it when the learned board
-// machine verifies; otherwise keeps it, with the reason (or fails, for "dfa").
-// The board stage's budget is board_seconds, cut to what is left of build_seconds +
-// verify_seconds since `start` (so the whole build stays within the caller's budgets).
+// The board learner on top of a verified machine (base.machine, the reference), within
+// `budget` seconds: replaces it when the learned board machine verifies; otherwise keeps
+// it, with the reason (or fails when `required`: "dfa", BuildBoardMachine).
 MachineBuild AddBoardMachine(const gdl::Description& description, const MachineOptions& options,
-                             MachineBuild base, bool required, Clock::time_point start) {
-  const double spent = std::chrono::duration<double>(Clock::now() - start).count();
-  const double budget =
-      std::min(options.board_seconds, options.build_seconds + options.verify_seconds - spent);
+                             MachineBuild base, bool required, double budget) {
+  const Clock::time_point start = Clock::now();
   const bool cancelled = options.cancel != nullptr && options.cancel->load();
   if (!base.machine || cancelled || description.roles.size() != 2 || budget <= 0.05) {
     if (required) {
@@ -144,7 +141,7 @@ MachineBuild AddBoardMachine(const gdl::Description& description, const MachineO
     if (bo.known != nullptr && !learned.machine) {  // the stored model no longer holds
       std::string stale = learned.reason;
       bo.known = nullptr;
-      bo.seconds = std::max(0.0, budget - std::chrono::duration<double>(Clock::now() - start).count() + spent);
+      bo.seconds = std::max(0.0, budget - std::chrono::duration<double>(Clock::now() - start).count());
       learned = board::LearnBoardMachine(description, base.machine, bo);
       learned.reason = "stored model refused (" + stale + "); " + learned.reason;
     }
@@ -169,6 +166,18 @@ MachineBuild AddBoardMachine(const gdl::Description& description, const MachineO
 
 }  // namespace
 
+MachineBuild BuildBoardMachine(const gdl::Description& description,
+                               std::shared_ptr<const StateMachine> reference,
+                               const MachineOptions& options) {
+  const Clock::time_point start = Clock::now();
+  MachineBuild base;
+  base.machine = std::move(reference);
+  base.backend = base.machine ? std::string(base.machine->backend()) : std::string();
+  MachineBuild build = AddBoardMachine(description, options, std::move(base), true, options.board_seconds);
+  build.build_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return build;
+}
+
 bool IsKnownBackend(const std::string& name) {
   return name == "auto" || name == "prover" || name == "propnet" || name == "dfa";
 }
@@ -181,8 +190,11 @@ MachineBuild CreateMachine(const gdl::Description& description, const MachineOpt
   } else if (options.backend == "propnet") {
     build = BuildPropnet(description, options);
   } else if (options.backend == "auto" || options.backend == "dfa") {
-    build = AddBoardMachine(description, options, BuildAuto(description, options),
-                            options.backend == "dfa", start);
+    MachineBuild base = BuildAuto(description, options);
+    const double spent = std::chrono::duration<double>(Clock::now() - start).count();
+    build = AddBoardMachine(
+        description, options, std::move(base), options.backend == "dfa",
+        std::min(options.board_seconds, options.build_seconds + options.verify_seconds - spent));
   } else {
     build.reason = "unknown back end '" + options.backend + "' (auto, dfa, prover, propnet)";
   }

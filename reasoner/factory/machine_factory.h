@@ -64,6 +64,16 @@ struct MachineBuild {
 // Never throws for bad rules: returns a null machine with the reason instead.
 MachineBuild CreateMachine(const gdl::Description& description, const MachineOptions& options);
 
+// The board learner alone, over `reference`, a machine of `description` that is trusted
+// (built and verified by CreateMachine): what "auto" does after its build, for callers
+// that run it later or in the background (the match session). The budget is
+// options.board_seconds; options.board_model and options.cancel as above. Returns the
+// verified board machine (backend "board"), or a null machine with the reason; the board
+// fields as for CreateMachine. Blocking; thread safe as CreateMachine.
+MachineBuild BuildBoardMachine(const gdl::Description& description,
+                               std::shared_ptr<const StateMachine> reference,
+                               const MachineOptions& options);
+
 // True if `name` is one of the back end names above.
 bool IsKnownBackend(const std::string& name);
 
