@@ -18,6 +18,7 @@
 #include "agent/session/match_manager.h"
 #include "protocol/http_server.h"
 #include "agent/store/store.h"
+#include "models/opponent/opponent_model.h"
 #include "reasoner/factory/machine_factory.h"
 
 namespace ggp::agent {
@@ -36,6 +37,7 @@ struct ServeOptions {
   std::string policy = "mcts";
   int max_matches = 4;
   int memory_mb = 1024;  // search tree budget per match
+  std::string model = "uniform";  // opponent model of the mcts policy
   std::string machine = "auto";
   int build_mb = 4096;  // grounding + propnet build memory per match
   unsigned long long seed = 0;
@@ -85,6 +87,7 @@ int RunServe(const ServeOptions& o) {
   session.player.seed = o.seed;
   session.player.threads = o.threads;
   session.player.params["memory_mb"] = o.memory_mb;
+  session.player.params["model"] = o.model;
   session.max_matches = o.max_matches;
   session.machine_backend = o.machine;
   session.build_memory_bytes = static_cast<size_t>(o.build_mb) << 20;
@@ -164,7 +167,12 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
       ->check(CLI::Range(16, 1 << 20))
       ->capture_default_str();
   sub->add_option("--machine", o->machine, "Reasoner back end")
-      ->check(CLI::IsMember({"auto", "prover", "propnet"}))
+      ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet"}))
+      ->capture_default_str();
+  sub->add_option("--model", o->model,
+                  "Opponent model of the mcts policy: the priors of opponents' moves (uniform, "
+                  "frequency, buffer20, buffer, bayes, mixture)")
+      ->check(CLI::IsMember(models::ModelNames()))
       ->capture_default_str();
   sub->add_option("--build-mb", o->build_mb,
                   "Memory budget of a propnet build (MiB; estimate and resident growth); "

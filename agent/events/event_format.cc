@@ -103,6 +103,24 @@ std::string StatsDetails(const nlohmann::json& stats) {
   }
   const double share = Num(stats, "visit_share");
   if (!std::isnan(share) && share >= 0) Append(&s, "share " + Number(share * 100, 0) + "%");
+  // "model bayes (12 seen): next (mark 2 2) 0.41, (mark 1 1) 0.2, ...": the opponent model
+  // and its likeliest replies to our move.
+  if (auto extra = stats.find("extra"); extra != stats.end() && extra->is_object()) {
+    if (auto m = extra->find("model"); m != extra->end() && m->is_object()) {
+      std::string text = "model " + Str(*m, "name");
+      if (Has(*m, "observed")) text += " (" + Str(*m, "observed") + " seen)";
+      if (auto next = m->find("next"); next != m->end() && next->is_array() && !next->empty()) {
+        text += ": next";
+        for (size_t i = 0; i < next->size(); ++i) {
+          const nlohmann::json& e = (*next)[i];
+          if (!e.is_array() || e.size() != 2) continue;
+          text += (i ? ", " : " ") + (e[0].is_string() ? e[0].get<std::string>() : e[0].dump()) +
+                  " " + (e[1].is_number() ? Number(e[1].get<double>(), 2) : e[1].dump());
+        }
+      }
+      Append(&s, text);
+    }
+  }
   return s;
 }
 

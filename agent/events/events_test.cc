@@ -133,6 +133,16 @@ TEST(EventFormatTest, RendersTheEssentials) {
   EXPECT_NE(FormatEvent(other, plain).find("{\"x\":1}"), std::string::npos);
 }
 
+TEST(EventFormatTest, PlayLinesShowTheOpponentModel) {
+  nlohmann::json play = {{"event", "play"}, {"match", "m1"}, {"turn", 3},
+                         {"stats", {{"iterations", 900},
+                                    {"extra", {{"model", {{"name", "bayes"}, {"observed", 12},
+                                                          {"next", nlohmann::json::array({nlohmann::json::array({"(mark 2 2)", 0.41}),
+                                                                   nlohmann::json::array({"(mark 1 1)", 0.2})})}}}}}}}};
+  const std::string s = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(s.find("model bayes (12 seen): next (mark 2 2) 0.41, (mark 1 1) 0.20"), std::string::npos) << s;
+}
+
 TEST(EventFormatTest, BoardEventsSayWhatHappenedToTheSearch) {
   const EventFormatOptions plain{false};
   nlohmann::json swapped = {{"event", "board"}, {"match", "m1"}, {"swapped", true},

@@ -1,6 +1,9 @@
 #include "agent/search/mcts_player.h"
 
+#include "models/opponent/features.h"
+
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <thread>
 
@@ -37,6 +40,66 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
       prior_(std::move(prior)),
       playout_(std::move(playout)) {
   params_.seed = options.seed != 0 ? options.seed : std::random_device{}();
+  model_name_ = options.params.is_object() ? options.params.value("model", std::string("uniform"))
+                                           : std::string("uniform");
+  if (prior_ != nullptr || !models::MakeModel(model_name_)) model_name_ = "uniform";
+}
+
+void MctsPlayer::StartModels() {
+  models_.clear();
+  model_prior_.reset();
+  if (model_name_ == "uniform") return;
+  const int n = machine_->num_roles();
+  model_prior_ = std::make_shared<ModelPrior>(n, role_);
+  models_.resize(static_cast<size_t>(n));
+  for (int r = 0; r < n; ++r) {
+    if (r == role_) continue;
+    models_[static_cast<size_t>(r)] = models::MakeModel(model_name_);
+    model_prior_->Publish(r, models_[static_cast<size_t>(r)]->Clone());
+  }
+}
+
+void MctsPlayer::ObserveOpponents(std::span<const reasoner::Move> joint) {
+  if (!model_prior_ || !search_ || search_->root() == nullptr) return;
+  const Node& root = *search_->root();
+  root.LoadState(&before_);
+  models::FeaturesOf(before_, &features_);
+  for (int r = 0; r < machine_->num_roles() && static_cast<size_t>(r) < joint.size(); ++r) {
+    auto& model = models_[static_cast<size_t>(r)];
+    if (!model || root.num_moves(r) < 2) continue;  // ours, or a forced move: no decision
+    model->Observe(features_, root.moves(r), joint[static_cast<size_t>(r)]);
+    model_prior_->Publish(r, model->Clone());
+  }
+}
+
+// The model and its three likeliest replies after our chosen move (from the priors of the
+// child node, set by the model when the node was made).
+nlohmann::json MctsPlayer::ModelReport(const Decision& d) const {
+  nlohmann::json j = {{"name", model_name_}};
+  long long observed = 0;
+  for (const auto& m : models_) observed += m ? m->observations() : 0;
+  j["observed"] = observed;
+  const Node* root = search_ ? search_->root() : nullptr;
+  const Node* child = root != nullptr && root->num_children() > 0 && root->num_movers() == 1 &&
+                              root->num_moves(role_) > 1
+                          ? root->child(d.move_index)
+                          : nullptr;
+  if (child == nullptr) return j;
+  for (int r = 0; r < child->num_roles(); ++r) {
+    if (r == role_ || child->num_moves(r) < 2) continue;
+    std::vector<std::pair<float, reasoner::Move>> ranked;
+    for (uint32_t i = 0; i < child->num_moves(r); ++i) {
+      ranked.emplace_back(child->stat(r, i).prior, child->moves(r)[i]);
+    }
+    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    nlohmann::json top = nlohmann::json::array();
+    for (size_t i = 0; i < ranked.size() && i < 3; ++i) {
+      top.push_back({kif::ToString(machine_->MoveTerm(r, ranked[i].second), machine_->symbols()),
+                     std::round(ranked[i].first * 1000) / 1000});
+    }
+    j["next"] = top;
+  }
+  return j;
 }
 
 MctsPlayer::~MctsPlayer() { Finish(); }
@@ -47,7 +110,9 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
   machine_ = std::move(machine);
   role_ = role;
   workspace_ = machine_->NewWorkspace();
-  search_ = std::make_unique<MctsSearch>(machine_, role_, params_, pool_, prior_, playout_);
+  StartModels();
+  search_ = std::make_unique<MctsSearch>(machine_, role_, params_, pool_,
+                                         model_prior_ ? model_prior_ : prior_, playout_);
   search_->SetRoot(initial);
   iterations_at_last_decision_ = 0;
   last_decision_time_ = SteadyClock::now();
@@ -97,6 +162,7 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
     stats->extra["root_proven"] = info.root_proven;
     stats->extra["move_visits"] = d.visits;
     if (machine_->num_roles() == 1) stats->extra["line_value"] = search_->BestLineValue();
+    if (model_prior_) stats->extra["model"] = ModelReport(d);
   }
   iterations_at_last_decision_ = info.iterations;
   last_decision_time_ = now;
@@ -105,13 +171,18 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
 
 void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) {
   if (!search_) return;
+  ObserveOpponents(joint);
   search_->Advance(joint, next);
   search_->Start();
 }
 
 bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
                                const reasoner::State& current, nlohmann::json* report) {
-  auto fresh = std::make_unique<MctsSearch>(machine, role_, params_, pool_, prior_, playout_);
+  // Move ids and state features belong to a machine: the models start over on the new one.
+  machine_ = machine;
+  StartModels();
+  auto fresh = std::make_unique<MctsSearch>(machine, role_, params_, pool_,
+                                            model_prior_ ? model_prior_ : prior_, playout_);
   MctsSearch::TranslateInfo info;
   const bool kept = search_ != nullptr && fresh->AdoptTree(*search_, current, &info);
   if (!kept) fresh->SetRoot(current);

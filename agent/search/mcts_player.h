@@ -12,7 +12,9 @@
 // Settings (PlayerOptions::params, all optional): "exploration" (C), "prior_weight",
 // "memory_mb" (tree memory limit), "max_nodes", "max_iterations" (per Start/Advance; for
 // tests), "solver" (bool), "mast" (bool: MAST playouts, else uniform; default false),
-// "mast_epsilon", "decision_margin_ms", "max_playout_steps". The seed comes from
+// "mast_epsilon", "decision_margin_ms", "max_playout_steps", "model" (an opponent model
+// of models/opponent: "uniform" (default: plain UCT), "frequency", "buffer20", "buffer",
+// "bayes", "mixture"; unknown names mean uniform). The seed comes from
 // PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
 // PlayerOptions::threads is not used.
 //
@@ -24,6 +26,8 @@
 #include "agent/player/player.h"
 #include "agent/player/registry.h"
 #include "agent/search/mcts_search.h"
+#include "agent/search/model_prior.h"
+#include "models/opponent/opponent_model.h"
 #include "agent/search/policies.h"
 #include "agent/search/search_params.h"
 
@@ -56,7 +60,18 @@ class MctsPlayer final : public Player {
   MctsSearch* search() { return search_.get(); }
 
  private:
+  // Opponent models (params "model"): one per opponent role, observed on every Advance
+  // and published to the search's prior as a snapshot.
+  void StartModels();
+  void ObserveOpponents(std::span<const reasoner::Move> joint);
+  nlohmann::json ModelReport(const Decision& d) const;
+
   SearchParams params_;
+  std::string model_name_;  // "uniform": no prior hook at all
+  std::shared_ptr<ModelPrior> model_prior_;
+  std::vector<std::unique_ptr<models::OpponentModel>> models_;  // per role (ours: null)
+  std::vector<uint32_t> features_;
+  reasoner::State before_;
   SearchPool* pool_;
   std::shared_ptr<const MovePrior> prior_;
   std::shared_ptr<const PlayoutPolicy> playout_;

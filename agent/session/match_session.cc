@@ -291,7 +291,8 @@ void MatchSession::StartPlayer(Deadline deadline, nlohmann::ordered_json* start_
 void MatchSession::Prepare(const Job& job) {
   nlohmann::ordered_json event = {
       {"role", role_name_}, {"start_clock", start_clock_}, {"play_clock", play_clock_}};
-  if (std::string game = GameFromMatchId(id_); !game.empty()) event["game"] = game;
+  game_name_ = GameFromMatchId(id_);
+  if (!game_name_.empty()) event["game"] = game_name_;
   auto begin = SteadyClock::now();
   prepare_begin_ = begin;
   bool have_roles = BuildDescription();

@@ -180,6 +180,7 @@ class MatchSession {
   bool board_pending_ = false;
   reasoner::MachineOptions board_options_;
   std::string game_key_;
+  std::string game_name_;  // from a ggp-base style match id ("" if none)
   SteadyClock::time_point prepare_begin_{};
   std::thread board_thread_;  // the background board learner (reads description_)
 

@@ -83,7 +83,7 @@ void MatchSession::StartBoardLearning(reasoner::MachineOptions mo, std::string g
                                       {"since_start_ms", MsSince(prepare_begin_)}};
     if (options_.store && build.board_verified && !build.board_model.empty() && !game_key.empty()) {
       const bool kept = options_.store->Put(store::Document{game_key, role_name_, "board-model", 1,
-                                                            build.board_model, "", 0, 0});
+                                                            build.board_model, game_name_, 0, 0});
       details["stored"] = kept;
     }
     if (!build.machine) {

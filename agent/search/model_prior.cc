@@ -1,0 +1,39 @@
+#include "agent/search/model_prior.h"
+
+#include <algorithm>
+
+#include "models/opponent/features.h"
+
+namespace ggp::agent::search {
+
+ModelPrior::ModelPrior(int num_roles, int our_role)
+    : our_role_(our_role),
+      models_(std::make_unique<std::atomic<std::shared_ptr<const models::OpponentModel>>[]>(
+          static_cast<size_t>(std::max(num_roles, 0)))),
+      num_roles_(num_roles) {}
+
+void ModelPrior::Publish(int role, std::shared_ptr<const models::OpponentModel> model) {
+  if (role < 0 || role >= num_roles_) return;
+  models_[static_cast<size_t>(role)].store(std::move(model), std::memory_order_release);
+}
+
+std::shared_ptr<const models::OpponentModel> ModelPrior::Snapshot(int role) const {
+  if (role < 0 || role >= num_roles_) return nullptr;
+  return models_[static_cast<size_t>(role)].load(std::memory_order_acquire);
+}
+
+void ModelPrior::Prior(const reasoner::State& state, int role,
+                       std::span<const reasoner::Move> legal, std::span<float> out) const {
+  std::shared_ptr<const models::OpponentModel> model =
+      role == our_role_ ? nullptr : Snapshot(role);
+  if (!model) {
+    const float p = legal.empty() ? 0.0f : 1.0f / static_cast<float>(legal.size());
+    std::fill(out.begin(), out.end(), p);
+    return;
+  }
+  thread_local std::vector<uint32_t> features;  // grows to the largest state, then stays
+  models::FeaturesOf(state, &features);
+  model->Predict(features, legal, out);
+}
+
+}  // namespace ggp::agent::search

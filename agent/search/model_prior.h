@@ -1,0 +1,40 @@
+#pragma once
+// The opponent models (models/opponent) as the search's MovePrior: at a node where an
+// opponent chooses, its model's probabilities are the PUCT priors and order the expansion
+// of its moves (mcts_search.h); our own role, and a role without a model, get uniform
+// priors (which leaves UCT as it is).
+//
+// Models change during a match (the player observes every real opponent move), the search
+// reads them all the time: each role's model is published as an immutable snapshot and
+// swapped atomically, so search threads never see a model being updated.
+//
+// Thread safety: Prior may be called by any number of search threads at once; Publish by
+// one controlling thread at a time, concurrently with Prior.
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "agent/search/policies.h"
+#include "models/opponent/opponent_model.h"
+
+namespace ggp::agent::search {
+
+class ModelPrior final : public MovePrior {
+ public:
+  ModelPrior(int num_roles, int our_role);
+
+  // Makes `model` (null: uniform) the prior of `role`'s moves from now on.
+  void Publish(int role, std::shared_ptr<const models::OpponentModel> model);
+  std::shared_ptr<const models::OpponentModel> Snapshot(int role) const;
+
+  void Prior(const reasoner::State& state, int role, std::span<const reasoner::Move> legal,
+             std::span<float> out) const override;
+
+ private:
+  int our_role_;
+  std::unique_ptr<std::atomic<std::shared_ptr<const models::OpponentModel>>[]> models_;
+  int num_roles_;
+};
+
+}  // namespace ggp::agent::search
