@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   ggp::agent::AddBoardCommand(app, &run);
   ggp::agent::AddLearnCommand(app, &run);
   ggp::agent::AddStoreCommand(app, &run);
+  ggp::agent::AddModelEvalCommand(app, &run);
 
   try {
     app.parse(argc, argv);

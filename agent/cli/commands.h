@@ -26,5 +26,6 @@ void AddPerfTestCommand(CLI::App& app, CommandRun* run);    // gdl-perf protocol
 void AddBoardCommand(CLI::App& app, CommandRun* run);       // board game recognition (seed 001)
 void AddLearnCommand(CLI::App& app, CommandRun* run);       // DFA learning (seed 001)
 void AddStoreCommand(CLI::App& app, CommandRun* run);       // the experience store
+void AddModelEvalCommand(CLI::App& app, CommandRun* run);   // opponent-model top-N curves
 
 }  // namespace ggp::agent
