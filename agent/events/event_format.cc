@@ -142,6 +142,18 @@ std::string StopDetails(const nlohmann::json& e) {
   if (Has(e, "goals")) Append(&s, "goals " + Str(e, "goals"));
   if (Has(e, "goal")) Append(&s, "ours " + Str(e, "goal"));
   if (Has(e, "turns")) Append(&s, Str(e, "turns") + " turns");
+  // "model mixture: oplayer 4 moves, log-likelihood -0.41 (uniform -1.39)".
+  if (auto m = e.find("models"); m != e.end() && m->is_object()) {
+    std::string text = "model " + Str(*m, "name") + ":";
+    if (auto roles = m->find("roles"); roles != m->end() && roles->is_array()) {
+      for (const nlohmann::json& r : *roles) {
+        if (!r.is_object()) continue;
+        text += " " + Str(r, "role") + " " + Str(r, "moves") + " moves, log-likelihood " +
+                Number(Num(r, "mean_log_likelihood"), 2) + " (uniform " + Number(Num(r, "uniform"), 2) + ")";
+      }
+    }
+    Append(&s, text);
+  }
   return s;
 }
 

@@ -143,6 +143,17 @@ TEST(EventFormatTest, PlayLinesShowTheOpponentModel) {
   EXPECT_NE(s.find("model bayes (12 seen): next (mark 2 2) 0.41, (mark 1 1) 0.20"), std::string::npos) << s;
 }
 
+TEST(EventFormatTest, StopLinesScoreTheOpponentModel) {
+  nlohmann::json stop = {{"event", "stop"}, {"match", "m1"}, {"turns", 9},
+                         {"models", {{"name", "bayes"},
+                                     {"roles", nlohmann::json::array({{{"role", "oplayer"}, {"moves", 4},
+                                                                       {"mean_log_likelihood", -0.41},
+                                                                       {"uniform", -1.386}}})}}}};
+  const std::string s = FormatEvent(stop, EventFormatOptions{false});
+  EXPECT_NE(s.find("model bayes: oplayer 4 moves, log-likelihood -0.41 (uniform -1.39)"),
+            std::string::npos) << s;
+}
+
 TEST(EventFormatTest, BoardEventsSayWhatHappenedToTheSearch) {
   const EventFormatOptions plain{false};
   nlohmann::json swapped = {{"event", "board"}, {"match", "m1"}, {"swapped", true},

@@ -74,6 +74,10 @@ class Player {
     return false;
   }
 
+  // What the policy learned in this match, for the end-of-match log line (e.g. how well its
+  // opponent models predicted the opponents' real moves). Quick. Default: null (nothing).
+  virtual nlohmann::json Summary() const { return nullptr; }
+
   // The match is over (or aborted). Free what can be freed. Quick.
   virtual void Finish() = 0;
 };

@@ -1,6 +1,7 @@
 #include "agent/search/mcts_player.h"
 
 #include "models/opponent/features.h"
+#include "models/opponent/mixture.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,7 +49,9 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
 void MctsPlayer::StartModels() {
   models_.clear();
   model_prior_.reset();
+  scores_.clear();
   if (model_name_ == "uniform") return;
+  scores_.resize(static_cast<size_t>(machine_->num_roles()));
   const int n = machine_->num_roles();
   model_prior_ = std::make_shared<ModelPrior>(n, role_);
   models_.resize(static_cast<size_t>(n));
@@ -67,7 +70,18 @@ void MctsPlayer::ObserveOpponents(std::span<const reasoner::Move> joint) {
   for (int r = 0; r < machine_->num_roles() && static_cast<size_t>(r) < joint.size(); ++r) {
     auto& model = models_[static_cast<size_t>(r)];
     if (!model || root.num_moves(r) < 2) continue;  // ours, or a forced move: no decision
-    model->Observe(features_, root.moves(r), joint[static_cast<size_t>(r)]);
+    const reasoner::Move chosen = joint[static_cast<size_t>(r)];
+    ModelScore& score = scores_[static_cast<size_t>(r)];
+    ++score.moves;
+    score.model += models::LogLikelihood(*model, features_, root.moves(r), chosen, &scratch_);
+    score.uniform -= std::log(static_cast<double>(root.num_moves(r)));
+    if (const auto* mix = dynamic_cast<const models::MixtureModel*>(model.get())) {
+      score.parts.resize(mix->size(), 0.0);
+      for (size_t i = 0; i < mix->size(); ++i) {
+        score.parts[i] += models::LogLikelihood(mix->component(i), features_, root.moves(r), chosen, &scratch_);
+      }
+    }
+    model->Observe(features_, root.moves(r), chosen);
     model_prior_->Publish(r, model->Clone());
   }
 }
@@ -198,6 +212,28 @@ bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> mac
     if (!kept) (*report)["problem"] = info.problem;
   }
   return true;
+}
+
+nlohmann::json MctsPlayer::Summary() const {
+  if (scores_.empty() || !machine_) return nullptr;
+  nlohmann::json roles = nlohmann::json::array();
+  for (size_t r = 0; r < scores_.size(); ++r) {
+    const ModelScore& s = scores_[r];
+    if (s.moves == 0) continue;
+    const double n = static_cast<double>(s.moves);
+    nlohmann::json j = {{"role", kif::ToString(machine_->roles()[r], machine_->symbols())},
+                        {"moves", s.moves},
+                        {"mean_log_likelihood", s.model / n},
+                        {"uniform", s.uniform / n}};
+    const auto* mix = dynamic_cast<const models::MixtureModel*>(models_[r].get());
+    if (mix != nullptr && s.parts.size() == mix->size()) {
+      nlohmann::json parts = nlohmann::json::object();
+      for (size_t i = 0; i < mix->size(); ++i) parts[std::string(mix->component(i).name())] = s.parts[i] / n;
+      j["components"] = parts;
+    }
+    roles.push_back(j);
+  }
+  return {{"name", model_name_}, {"roles", roles}};
 }
 
 void MctsPlayer::Finish() {

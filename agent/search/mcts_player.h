@@ -54,6 +54,10 @@ class MctsPlayer final : public Player {
   // `current` if the machines disagree; resumes pondering either way. Always true.
   bool SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
                      const reasoner::State& current, nlohmann::json* report) override;
+  // The opponent models' scores over the match: per opponent role, the mean
+  // log-likelihood of its real moves under the model (and under each part of a mixture)
+  // next to uniform's. Null without a model.
+  nlohmann::json Summary() const override;
   void Finish() override;
 
   // The running search (null before Start and after Finish). For tests.
@@ -72,6 +76,13 @@ class MctsPlayer final : public Player {
   std::vector<std::unique_ptr<models::OpponentModel>> models_;  // per role (ours: null)
   std::vector<uint32_t> features_;
   reasoner::State before_;
+  struct ModelScore {
+    long long moves = 0;
+    double model = 0, uniform = 0;  // sums of log-likelihoods
+    std::vector<double> parts;      // a mixture's components
+  };
+  std::vector<ModelScore> scores_;  // per role
+  std::vector<float> scratch_;
   SearchPool* pool_;
   std::shared_ptr<const MovePrior> prior_;
   std::shared_ptr<const PlayoutPolicy> playout_;

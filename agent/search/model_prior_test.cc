@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "agent/search/mcts_player.h"
@@ -101,6 +102,13 @@ TEST(ModelPriorTest, PlayerObservesTheOpponentAndReportsItsModel) {
   ASSERT_TRUE(stats.extra["model"].contains("next")) << stats.extra.dump();
   EXPECT_EQ(stats.extra["model"]["next"].size(), 3u);
   EXPECT_TRUE(stats.extra["model"]["next"][0].is_array()) << stats.extra.dump();  // [move, p]
+  // The match's score: one observed move, predicted (before any data) exactly as uniform.
+  const nlohmann::json summary = player.Summary();
+  ASSERT_TRUE(summary.is_object()) << summary.dump();
+  ASSERT_EQ(summary["roles"].size(), 1u);
+  EXPECT_EQ(summary["roles"][0]["moves"], 1);
+  EXPECT_NEAR(summary["roles"][0]["mean_log_likelihood"].get<double>(), std::log(1.0 / 9), 1e-6);
+  EXPECT_NEAR(summary["roles"][0]["uniform"].get<double>(), std::log(1.0 / 9), 1e-9);
   player.Finish();
 }
 

@@ -222,6 +222,9 @@ void MatchSession::HandleEnd(const Job& job) {
     }
   }
   event["turns"] = turn_;
+  if (player_) {
+    if (nlohmann::json summary = player_->Summary(); !summary.is_null()) event["models"] = summary;
+  }
   log_.Write(name, std::move(event));
   spdlog::info("match {}: {} after {} turns", id_, name, turn_);
 }
