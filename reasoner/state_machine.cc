@@ -38,4 +38,15 @@ PlayoutResult StateMachine::RandomPlayout(const State& s, int max_steps, Rng& rn
   return result;
 }
 
+std::optional<Move> TranslateMove(const StateMachine& from, const StateMachine& to, int role, Move m) {
+  kif::Term term = from.MoveTerm(role, m);
+  if (&from.symbols() != &to.symbols()) {
+    std::vector<kif::Diagnostic> errors;
+    if (!kif::ParseTerm(kif::ToString(term, from.symbols()), *to.shared_symbols(), &term, &errors)) {
+      return std::nullopt;
+    }
+  }
+  return to.FindMove(role, term);
+}
+
 }  // namespace ggp::reasoner

@@ -126,4 +126,9 @@ class StateMachine {
   std::vector<kif::Term> roles_;
 };
 
+// Move `m` of `role` in `from`, as the same move of `to`, another machine of the same game
+// (e.g. the propnet's move on the board machine), through its GDL term; nullopt if `to`
+// has no such move. Works across symbol tables. A boundary function: it builds terms.
+std::optional<Move> TranslateMove(const StateMachine& from, const StateMachine& to, int role, Move m);
+
 }  // namespace ggp::reasoner

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "agent/search/mcts_search.h"
-#include "reasoner/kif/term.h"
 
 namespace ggp::agent::search {
 namespace {
@@ -24,23 +23,11 @@ class MoveMap {
   std::optional<reasoner::Move> operator()(int role, reasoner::Move m) {
     auto& map = maps_[static_cast<size_t>(role)];
     auto it = map.find(m);
-    if (it == map.end()) it = map.emplace(m, Translate(role, m)).first;
+    if (it == map.end()) it = map.emplace(m, reasoner::TranslateMove(from_, to_, role, m)).first;
     return it->second;
   }
 
  private:
-  std::optional<reasoner::Move> Translate(int role, reasoner::Move m) const {
-    kif::Term term = from_.MoveTerm(role, m);
-    if (&from_.symbols() != &to_.symbols()) {  // machines of separate symbol tables
-      std::vector<kif::Diagnostic> errors;
-      if (!kif::ParseTerm(kif::ToString(term, from_.symbols()), *to_.shared_symbols(), &term,
-                          &errors)) {
-        return std::nullopt;
-      }
-    }
-    return to_.FindMove(role, term);
-  }
-
   const reasoner::StateMachine& from_;
   const reasoner::StateMachine& to_;
   std::vector<std::unordered_map<reasoner::Move, std::optional<reasoner::Move>>> maps_;

@@ -18,27 +18,12 @@
 
 #include "agent/session/match_session.h"
 #include "agent/session/move_matching.h"
-#include "reasoner/kif/term.h"
 
 namespace ggp::agent {
 namespace {
 
 double MsSince(SteadyClock::time_point t) {
   return std::chrono::duration<double, std::milli>(SteadyClock::now() - t).count();
-}
-
-// Move `m` of `role` in `from`, as a move of `to` (through its GDL term).
-std::optional<reasoner::Move> TranslateMove(const reasoner::StateMachine& from,
-                                            const reasoner::StateMachine& to, int role,
-                                            reasoner::Move m) {
-  kif::Term term = from.MoveTerm(role, m);
-  if (&from.symbols() != &to.symbols()) {
-    std::vector<kif::Diagnostic> errors;
-    if (!kif::ParseTerm(kif::ToString(term, from.symbols()), *to.shared_symbols(), &term, &errors)) {
-      return std::nullopt;
-    }
-  }
-  return to.FindMove(role, term);
 }
 
 std::vector<std::string> SortedFluents(const reasoner::StateMachine& m, const reasoner::State& s) {
@@ -134,7 +119,8 @@ void MatchSession::HandleSwap(const Job& job) {
   for (const std::vector<reasoner::Move>& joint : history_) {
     std::vector<reasoner::Move> moves(joint.size());
     for (size_t r = 0; r < joint.size(); ++r) {
-      std::optional<reasoner::Move> m = TranslateMove(*machine_, to, static_cast<int>(r), joint[r]);
+      std::optional<reasoner::Move> m =
+          reasoner::TranslateMove(*machine_, to, static_cast<int>(r), joint[r]);
       if (!m) return refuse("a move of the match has no counterpart on the board machine");
       moves[r] = *m;
     }
