@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   ggp::agent::AddLearnCommand(app, &run);
   ggp::agent::AddStoreCommand(app, &run);
   ggp::agent::AddModelEvalCommand(app, &run);
+  ggp::agent::AddStrengthEvalCommand(app, &run);
 
   try {
     app.parse(argc, argv);

@@ -27,5 +27,6 @@ void AddBoardCommand(CLI::App& app, CommandRun* run);       // board game recogn
 void AddLearnCommand(CLI::App& app, CommandRun* run);       // DFA learning (seed 001)
 void AddStoreCommand(CLI::App& app, CommandRun* run);       // the experience store
 void AddModelEvalCommand(CLI::App& app, CommandRun* run);   // opponent-model top-N curves
+void AddStrengthEvalCommand(CLI::App& app, CommandRun* run);  // opponent strength (seed 002)
 
 }  // namespace ggp::agent

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "agent/cli/commands.h"
+#include "agent/cli/game_machine.h"
 #include "agent/search/register.h"
 #include "agent/session/move_matching.h"
 #include "agent/tools/model_eval.h"
@@ -29,6 +30,7 @@ struct ModelEvalOptions {
   std::string opponent = "minimax";
   std::string role;
   int train_games = 100;
+  int pretrain_games = 0;
   int test_games = 50;
   int move_ms = 20;
   std::vector<std::string> models = models::ModelNames();
@@ -63,26 +65,14 @@ void Plot(const std::string& dir, const std::vector<tools::ModelCurve>& curves, 
 
 int RunModelEval(const ModelEvalOptions& o) {
   search::RegisterSearchPolicies();
-  auto symbols = std::make_shared<kif::SymbolTable>();
-  gdl::Description rules;
-  std::vector<kif::Diagnostic> errors;
-  if (!gdl::LoadDescriptionFile(o.game, symbols, &rules, &errors)) {
-    std::cerr << "cannot load " << o.game << "\n";
-    return 1;
-  }
-  reasoner::MachineOptions mo;
-  mo.board_seconds = 0;
-  reasoner::MachineBuild build = reasoner::CreateMachine(rules, mo);
-  if (!build.machine) {
-    std::cerr << "no machine: " << build.reason << "\n";
-    return 1;
-  }
+  const std::shared_ptr<const reasoner::StateMachine> machine = LoadEvaluationMachine(o.game, std::cerr);
+  if (!machine) return 1;
   tools::RecordOptions ro;
   ro.policy = o.opponent;
   ro.seed = o.seed;
   ro.move_time = std::chrono::milliseconds(o.move_ms);
   if (!o.role.empty()) {
-    ro.role = FindRoleIndex(build.machine->roles(), build.machine->symbols(), o.role);
+    ro.role = FindRoleIndex(machine->roles(), machine->symbols(), o.role);
     if (ro.role < 0) {
       std::cerr << "no role " << o.role << "\n";
       return 1;
@@ -90,10 +80,13 @@ int RunModelEval(const ModelEvalOptions& o) {
   }
   std::string why;
   ro.games = o.train_games;
-  const std::vector<tools::Decision> train = tools::RecordDecisions(build.machine, ro, &why);
+  std::vector<tools::Decision> train =
+      tools::StandInDecisions(machine, ro.role, o.pretrain_games, o.seed + 104729);
+  const size_t stand_in = train.size();
+  for (tools::Decision& d : tools::RecordDecisions(machine, ro, &why)) train.push_back(std::move(d));
   ro.games = o.test_games;
   ro.seed = o.seed + 7919;
-  const std::vector<tools::Decision> test = tools::RecordDecisions(build.machine, ro, &why);
+  const std::vector<tools::Decision> test = tools::RecordDecisions(machine, ro, &why);
   if (!why.empty() || test.empty()) {
     std::cerr << "no decisions recorded" << (why.empty() ? "" : ": " + why) << "\n";
     return 1;
@@ -105,13 +98,16 @@ int RunModelEval(const ModelEvalOptions& o) {
     legal_sum += static_cast<double>(d.legal.size());
   }
   const double mean_legal = legal_sum / static_cast<double>(test.size());
-  const std::vector<tools::ModelCurve> curves = tools::EvaluateModels(o.models, train, test, max_n);
+  const std::vector<tools::ModelCurve> curves =
+      tools::EvaluateModels(o.models, train, test, max_n, machine, ro.role);
   const std::string role_name =
-      kif::ToString(build.machine->roles()[static_cast<size_t>(ro.role)], build.machine->symbols());
+      kif::ToString(machine->roles()[static_cast<size_t>(ro.role)], machine->symbols());
   const std::string game = std::filesystem::path(o.game).stem().string();
   std::cout << "model-eval: " << game << ", " << role_name << " played by " << o.opponent << " ("
             << o.move_ms << " ms a move), the other roles at random\n"
-            << "training " << o.train_games << " games (" << train.size() << " decisions), test "
+            << "stand-in (flat Monte Carlo self-play) " << o.pretrain_games << " games (" << stand_in
+            << " decisions), then training " << o.train_games << " games ("
+            << train.size() - stand_in << " decisions), test "
             << o.test_games << " games (" << test.size() << " decisions, " << Fixed(mean_legal, 2)
             << " legal moves on average)\n\n| N |";
   for (const auto& c : curves) std::cout << " " << c.model << " |";
@@ -169,6 +165,10 @@ void AddModelEvalCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--role", o->role, "The modelled role (default: the first)");
   sub->add_option("--train-games", o->train_games, "Games the models learn from")
       ->check(CLI::Range(0, 1000000))->capture_default_str();
+  sub->add_option("--pretrain-games", o->pretrain_games,
+                  "Stand-in games the models learn from first (the start-clock training of "
+                  "serve --pretrain: flat Monte Carlo for every role)")
+      ->capture_default_str();
   sub->add_option("--test-games", o->test_games, "Games the models are measured on")
       ->check(CLI::Range(1, 1000000))->capture_default_str();
   sub->add_option("--move-ms", o->move_ms, "The policy's time per move (ms)")

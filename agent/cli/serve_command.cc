@@ -38,6 +38,8 @@ struct ServeOptions {
   int max_matches = 4;
   int memory_mb = 1024;  // search tree budget per match
   std::string model = "uniform";  // opponent model of the mcts policy
+  bool pretrain = false;          // stand-in games for the models in the start clock
+  bool strength = false;          // estimate opponents' strength, set the contempt (seed 002)
   std::string machine = "auto";
   int build_mb = 4096;  // grounding + propnet build memory per match
   unsigned long long seed = 0;
@@ -88,6 +90,8 @@ int RunServe(const ServeOptions& o) {
   session.player.threads = o.threads;
   session.player.params["memory_mb"] = o.memory_mb;
   session.player.params["model"] = o.model;
+  session.player.params["pretrain"] = o.pretrain;
+  if (o.strength) session.player.params["strength"] = true;
   session.max_matches = o.max_matches;
   session.machine_backend = o.machine;
   session.build_memory_bytes = static_cast<size_t>(o.build_mb) << 20;
@@ -171,9 +175,16 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   sub->add_option("--model", o->model,
                   "Opponent model of the mcts policy: the priors of opponents' moves (uniform, "
-                  "frequency, buffer20, buffer, bayes, mixture)")
+                  "frequency, buffer20, buffer, bayes, mixture; seed 003's alphabeta, average, "
+                  "minimum, fallible, mirror, sameaction; mixture-all)")
       ->check(CLI::IsMember(models::ModelNames()))
       ->capture_default_str();
+  sub->add_flag("--strength", o->strength,
+               "mcts: estimate each opponent's strength from the regret of its first moves and "
+               "set the contempt factor on draws from it (seed 002)");
+  sub->add_flag("--pretrain", o->pretrain,
+               "Train the opponent models during the start clock on games a flat Monte Carlo "
+               "stand-in plays for every role (with --model other than uniform)");
   sub->add_option("--build-mb", o->build_mb,
                   "Memory budget of a propnet build (MiB; estimate and resident growth); "
                   "over it, auto plays the prover")

@@ -1,7 +1,8 @@
 // `ggp-agent tournament`: a round robin of local matches (agent/runner/tournament.h) among
 // HTTP players and builtin policies over several games, one or several at once; prints a
-// line per finished match and the standings and writes standings.csv, standings.json,
-// scores and every match JSON into --out.
+// line per finished match and the standings (matches, wins/draws/losses, the average score
+// with its 95% confidence interval, errors, reply times) and writes standings.csv,
+// standings.json, scores and every match JSON into --out.
 
 #include <CLI/CLI.hpp>
 
@@ -121,6 +122,8 @@ int RunTournamentCommand(const TournamentCliOptions& o) {
                            result.matches, games.size(), schedule, o.start_clock, o.play_clock,
                            o.parallel);
   std::cout << result.standings.Table();
+  std::cout << "+-95%: half-width of the 95% confidence interval of the average (normal "
+               "approximation, sample standard deviation; - below two matches)\n";
   std::cout << "written " << o.out << "/standings.csv, " << o.out << "/standings.json\n";
   for (const std::string& p : result.problems) std::cerr << "problem: " << p << "\n";
   return result.problems.empty() ? 0 : 1;

@@ -108,7 +108,16 @@ std::string StatsDetails(const nlohmann::json& stats) {
   if (auto extra = stats.find("extra"); extra != stats.end() && extra->is_object()) {
     if (auto m = extra->find("model"); m != extra->end() && m->is_object()) {
       std::string text = "model " + Str(*m, "name");
-      if (Has(*m, "observed")) text += " (" + Str(*m, "observed") + " seen)";
+      if (Has(*m, "observed")) {
+        // "(40 seen, 3 stored matches, 12 stand-in games)": where the moves it learned from
+        // came from besides this match.
+        text += " (" + Str(*m, "observed") + " seen";
+        if (auto st = m->find("stored"); st != m->end() && st->is_object() && Has(*st, "matches")) {
+          text += ", " + Str(*st, "matches") + " stored matches";
+        }
+        if (Has(*m, "self_play_games")) text += ", " + Str(*m, "self_play_games") + " stand-in games";
+        text += ")";
+      }
       if (auto next = m->find("next"); next != m->end() && next->is_array() && !next->empty()) {
         text += ": next";
         for (size_t i = 0; i < next->size(); ++i) {
@@ -117,6 +126,21 @@ std::string StatsDetails(const nlohmann::json& stats) {
           text += (i ? ", " : " ") + (e[0].is_string() ? e[0].get<std::string>() : e[0].dump()) +
                   " " + (e[1].is_number() ? Number(e[1].get<double>(), 2) : e[1].dump());
         }
+      }
+      Append(&s, text);
+    }
+    // "strength weaker (regret 0.153 over 10, contempt -0.6)": the opponent-strength
+    // estimate (seed 002) and the contempt factor it set; "strength ? (4 seen)" before.
+    if (auto st = extra->find("strength"); st != extra->end() && st->is_object()) {
+      const std::string estimate = Str(*st, "estimate");
+      const double regret = Num(*st, "mean_regret");
+      const double contempt = Num(*st, "contempt");
+      std::string text = "strength " + (estimate == "unknown" ? "?" : estimate);
+      if (estimate == "unknown") {
+        text += " (" + Str(*st, "decisions") + " seen)";
+      } else if (!std::isnan(regret) && !std::isnan(contempt)) {
+        text += " (regret " + Number(regret, 3) + " over " + Str(*st, "decisions") + ", contempt " +
+                Number(contempt, 1) + ")";
       }
       Append(&s, text);
     }

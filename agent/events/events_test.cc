@@ -141,6 +141,22 @@ TEST(EventFormatTest, PlayLinesShowTheOpponentModel) {
                                                                    nlohmann::json::array({"(mark 1 1)", 0.2})})}}}}}}}};
   const std::string s = FormatEvent(play, EventFormatOptions{false});
   EXPECT_NE(s.find("model bayes (12 seen): next (mark 2 2) 0.41, (mark 1 1) 0.20"), std::string::npos) << s;
+  play["stats"]["extra"]["model"]["stored"] = {{"matches", 3}, {"decisions", 40}};
+  play["stats"]["extra"]["model"]["self_play_games"] = 12;
+  const std::string t = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(t.find("model bayes (12 seen, 3 stored matches, 12 stand-in games): next"), std::string::npos) << t;
+}
+
+TEST(EventFormatTest, PlayLinesShowTheStrengthEstimate) {
+  nlohmann::json play = {{"event", "play"}, {"match", "m1"}, {"turn", 12},
+                         {"stats", {{"extra", {{"strength", {{"estimate", "weaker"}, {"mean_regret", 0.1534},
+                                                             {"decisions", 10}, {"contempt", -0.6}}}}}}}};
+  const std::string s = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(s.find("strength weaker (regret 0.153 over 10, contempt -0.6)"), std::string::npos) << s;
+  play["stats"]["extra"]["strength"] = {{"estimate", "unknown"}, {"mean_regret", 0.05}, {"decisions", 4},
+                                        {"contempt", 0.0}};
+  const std::string before = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(before.find("strength ? (4 seen)"), std::string::npos) << before;
 }
 
 TEST(EventFormatTest, StopLinesScoreTheOpponentModel) {

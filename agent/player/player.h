@@ -78,6 +78,18 @@ class Player {
   // opponent models predicted the opponents' real moves). Quick. Default: null (nothing).
   virtual nlohmann::json Summary() const { return nullptr; }
 
+  // Experience across matches (the experience store, kind "opponent-model"), as JSON
+  // documents keyed by the text of an opponent role. LoadExperience is called before Start
+  // with what the store holds for this game ({role: body}; roles without a document are
+  // absent); the policy may use it from Start on. SaveExperience is called after the last
+  // Advance with the store's current documents ({role: body}, possibly empty) and returns
+  // the bodies to write back ({role: body}: the stored one with this match added), or null
+  // for nothing. Both quick (a replay of the stored matches at most). Defaults: ignore, null.
+  virtual void LoadExperience(const nlohmann::json& /*per_role*/) {}
+  virtual nlohmann::json SaveExperience(const nlohmann::json& /*stored_per_role*/) const {
+    return nullptr;
+  }
+
   // The match is over (or aborted). Free what can be freed. Quick.
   virtual void Finish() = 0;
 };

@@ -1,6 +1,7 @@
 #include "agent/runner/standings.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 #include <fmt/format.h>
@@ -39,6 +40,19 @@ std::vector<std::vector<int>> GauntletSeatings(int num_roles, int num_players) {
   return out;
 }
 
+double PlayerStanding::stddev() const {
+  if (matches < 2) return -1;
+  // n * sum(x^2) - (sum x)^2 is exact in integers (goals are at most 100).
+  const long long n = matches;
+  const double spread = static_cast<double>(n * total_squares - total * total);
+  return std::sqrt(std::max(0.0, spread) / static_cast<double>(n * (n - 1)));
+}
+
+double PlayerStanding::ci95() const {
+  if (matches < 2) return -1;
+  return 1.96 * stddev() / std::sqrt(static_cast<double>(matches));
+}
+
 Standings::Standings(std::vector<std::string> players) {
   for (std::string& p : players) {
     PlayerStanding row;
@@ -66,6 +80,7 @@ void Standings::Add(const std::vector<int>& seating, const MatchRecord& record,
     const int goal = record.goal_values[r];
     ++row.matches;
     row.total += goal;
+    row.total_squares += static_cast<long long>(goal) * goal;
     if (seating.size() == 1) {
       ++(goal == 100 ? row.wins : row.losses);
       continue;
@@ -98,14 +113,15 @@ std::string Standings::Table() const {
   size_t width = 6;
   for (const auto& r : rows_) width = std::max(width, r.player.size());
   std::string out = fmt::format(
-      "{:<4}{:<{}}  {:>7} {:>7} {:>7}  {:>4} {:>4} {:>4}  {:>4} {:>4} {:>4}  {:>7} {:>4} {:>7}\n",
-      "#", "player", width, "matches", "total", "average", "win", "draw", "loss", "TO", "CE", "IL",
-      "replies", "late", "slowest");
+      "{:<4}{:<{}}  {:>7} {:>7} {:>7} {:>6}  {:>4} {:>4} {:>4}  {:>4} {:>4} {:>4}  {:>7} {:>4} {:>7}\n",
+      "#", "player", width, "matches", "total", "average", "+-95%", "win", "draw", "loss", "TO",
+      "CE", "IL", "replies", "late", "slowest");
   int rank = 0;
   for (const auto& r : Ranked()) {
+    const std::string ci = r.ci95() < 0 ? "-" : fmt::format("{:.1f}", r.ci95());
     out += fmt::format(
-        "{:<4}{:<{}}  {:>7} {:>7} {:>7.1f}  {:>4} {:>4} {:>4}  {:>4} {:>4} {:>4}  {:>7} {:>4} {:>7.2f}\n",
-        ++rank, r.player, width, r.matches, r.total, r.average(), r.wins, r.draws, r.losses,
+        "{:<4}{:<{}}  {:>7} {:>7} {:>7.1f} {:>6}  {:>4} {:>4} {:>4}  {:>4} {:>4} {:>4}  {:>7} {:>4} {:>7.2f}\n",
+        ++rank, r.player, width, r.matches, r.total, r.average(), ci, r.wins, r.draws, r.losses,
         r.timeouts, r.connection_errors, r.illegal, r.replies.replies, r.replies.late,
         r.replies.slowest);
   }
@@ -114,7 +130,8 @@ std::string Standings::Table() const {
 
 std::string Standings::Csv() const {
   std::string out =
-      "player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL,replies,late,slowest\n";
+      "player,matches,total,average,sd,ci95,wins,draws,losses,aborted,TO,CE,IL,replies,late,"
+      "slowest\n";
   for (const auto& r : Ranked()) {
     std::string name = r.player;
     if (name.find_first_of(",\"") != std::string::npos) {
@@ -122,10 +139,12 @@ std::string Standings::Csv() const {
       for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
       name = quoted + "\"";
     }
-    out += fmt::format("{},{},{},{:.2f},{},{},{},{},{},{},{},{},{},{:.3f}\n", name, r.matches,
-                       r.total, r.average(), r.wins, r.draws, r.losses, r.aborted, r.timeouts,
-                       r.connection_errors, r.illegal, r.replies.replies, r.replies.late,
-                       r.replies.slowest);
+    const std::string sd = r.stddev() < 0 ? "" : fmt::format("{:.2f}", r.stddev());
+    const std::string ci = r.ci95() < 0 ? "" : fmt::format("{:.2f}", r.ci95());
+    out += fmt::format("{},{},{},{:.2f},{},{},{},{},{},{},{},{},{},{},{},{:.3f}\n", name,
+                       r.matches, r.total, r.average(), sd, ci, r.wins, r.draws, r.losses,
+                       r.aborted, r.timeouts, r.connection_errors, r.illegal, r.replies.replies,
+                       r.replies.late, r.replies.slowest);
   }
   return out;
 }
@@ -134,7 +153,10 @@ nlohmann::json Standings::Json() const {
   nlohmann::json players = nlohmann::json::array();
   for (const auto& r : Ranked()) {
     nlohmann::json row = {{"player", r.player}, {"matches", r.matches}, {"total", r.total},
-                          {"average", r.average()}, {"wins", r.wins}, {"draws", r.draws},
+                          {"average", r.average()},
+                          {"sd", r.stddev() < 0 ? nlohmann::json() : nlohmann::json(r.stddev())},
+                          {"ci95", r.ci95() < 0 ? nlohmann::json() : nlohmann::json(r.ci95())},
+                          {"wins", r.wins}, {"draws", r.draws},
                           {"losses", r.losses}, {"aborted", r.aborted}, {"TO", r.timeouts},
                           {"CE", r.connection_errors}, {"IL", r.illegal}};
     row.update(r.replies.Json());

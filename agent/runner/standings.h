@@ -15,6 +15,9 @@
 // Standings count seats: a player sitting twice in one match has two results. Per seat:
 // win if its goal is above every other seat's goal, draw if it ties the best of the
 // others, loss otherwise; in single-role games goal 100 is a win, anything else a loss.
+// The mean score (average) comes with a 95% confidence interval by the normal
+// approximation: average +- 1.96 sd / sqrt(matches), sd the sample standard deviation of
+// the seat's goals (n - 1 in the denominator); undefined below two matches.
 // Errors count the seat's TO, CE and IL entries over START and every PLAY. Aborted
 // matches count only their errors (they have no goals). Reply statistics (reply_stats.h)
 // are merged per player over every seat it had.
@@ -38,6 +41,7 @@ struct PlayerStanding {
   std::string player;
   int matches = 0;      // completed matches (seats)
   long long total = 0;  // sum of goals
+  long long total_squares = 0;  // sum of squared goals
   int wins = 0;
   int draws = 0;
   int losses = 0;
@@ -47,6 +51,11 @@ struct PlayerStanding {
   int illegal = 0;      // IL
   ReplyStats replies;   // START and PLAY latencies
   double average() const { return matches > 0 ? static_cast<double>(total) / matches : 0.0; }
+  // Sample standard deviation of the goals; negative (undefined) below two matches.
+  double stddev() const;
+  // Half-width of the 95% confidence interval on average(), 1.96 stddev / sqrt(matches);
+  // negative (undefined) below two matches.
+  double ci95() const;
 };
 
 class Standings {
@@ -62,12 +71,14 @@ class Standings {
   std::vector<PlayerStanding> Ranked() const;
   const std::vector<PlayerStanding>& rows() const { return rows_; }
 
-  // A fixed-width text table with a header line; "slowest" is ReplyStats::slowest.
+  // A fixed-width text table with a header line; "+-95%" is ci95() ("-" if undefined),
+  // "slowest" is ReplyStats::slowest.
   std::string Table() const;
-  // CSV with a header:
-  // player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL,replies,late,slowest
+  // CSV with a header (sd and ci95 empty when undefined):
+  // player,matches,total,average,sd,ci95,wins,draws,losses,aborted,TO,CE,IL,replies,late,slowest
   std::string Csv() const;
-  // {"players":[{"player":...,"matches":...,...,"replies":...,"slowest_at":...}]}, ranked.
+  // {"players":[{"player":...,"matches":...,"average":...,"sd":...,"ci95":...,...,
+  // "replies":...,"slowest_at":...}]}, ranked; sd and ci95 null when undefined.
   nlohmann::json Json() const;
 
  private:

@@ -110,7 +110,9 @@ TEST(StandingsTest, MergesReplyStatisticsPerPlayerOverSeats) {
   EXPECT_EQ(st.rows()[1].replies.late, 0);
 
   EXPECT_NE(st.Table().find("1.20"), std::string::npos) << st.Table();
-  EXPECT_NE(st.Csv().find("served,3,250,83.33,2,1,0,0,0,0,0,4,1,1.200\n"), std::string::npos)
+  // Goals 100, 100, 50: sd = sqrt(((50/3)^2 * 2 + (100/3)^2) / 2) = 28.87, ci95 = 32.67.
+  EXPECT_NE(st.Csv().find("served,3,250,83.33,28.87,32.67,2,1,0,0,0,0,0,4,1,1.200\n"),
+            std::string::npos)
       << st.Csv();
   nlohmann::json j = st.Json();
   EXPECT_EQ(j["players"][0]["player"], "served");
@@ -135,15 +137,56 @@ TEST(StandingsTest, RendersTableCsvAndJson) {
   EXPECT_NE(table.find("player"), std::string::npos);
   EXPECT_NE(table.find("average"), std::string::npos);
   EXPECT_NE(table.find("builtin:legal"), std::string::npos);
+  EXPECT_NE(table.find("+-95%"), std::string::npos);
   EXPECT_EQ(st.Csv(),
-            "player,matches,total,average,wins,draws,losses,aborted,TO,CE,IL,replies,late,slowest\n"
-            "\"x,\"\"y\"\"\",1,100,100.00,1,0,0,0,0,0,0,0,0,0.000\n"
-            "builtin:legal,1,0,0.00,0,0,1,0,0,0,0,0,0,0.000\n");
+            "player,matches,total,average,sd,ci95,wins,draws,losses,aborted,TO,CE,IL,replies,late,"
+            "slowest\n"
+            "\"x,\"\"y\"\"\",1,100,100.00,,,1,0,0,0,0,0,0,0,0,0.000\n"
+            "builtin:legal,1,0,0.00,,,0,0,1,0,0,0,0,0,0,0.000\n");
   nlohmann::json j = st.Json();
   ASSERT_EQ(j["players"].size(), 2u);
   EXPECT_EQ(j["players"][0]["player"], "x,\"y\"");
   EXPECT_EQ(j["players"][0]["wins"], 1);
   EXPECT_EQ(j["players"][1]["losses"], 1);
+  EXPECT_TRUE(j["players"][0]["ci95"].is_null());  // one match: no interval
+  EXPECT_TRUE(j["players"][0]["sd"].is_null());
+}
+
+// Worked example: goals 100, 0, 50, 50. Mean 50; squared deviations 2500 + 2500 + 0 + 0 =
+// 5000; sample variance 5000 / 3 = 1666.67, sd 40.825; standard error 40.825 / sqrt(4) =
+// 20.412; half-width 1.96 * 20.412 = 40.008: the interval is [9.99, 90.01].
+TEST(StandingsTest, ConfidenceIntervalOfTheMeanScore) {
+  Standings st({"a", "b"});
+  st.Add({0, 1}, Completed({100, 0}, {{"", ""}}));
+  st.Add({1, 0}, Completed({100, 0}, {{"", ""}}));
+  st.Add({0, 1}, Completed({50, 50}, {{"", ""}}));
+  st.Add({1, 0}, Completed({50, 50}, {{"", ""}}));
+  const PlayerStanding& a = st.rows()[0];
+  EXPECT_EQ(a.matches, 4);
+  EXPECT_EQ(a.wins, 1);
+  EXPECT_EQ(a.draws, 2);
+  EXPECT_EQ(a.losses, 1);
+  EXPECT_EQ(a.total_squares, 15000);
+  EXPECT_DOUBLE_EQ(a.average(), 50.0);
+  EXPECT_NEAR(a.stddev(), 40.8248, 1e-4);
+  EXPECT_NEAR(a.ci95(), 40.0083, 1e-4);
+  EXPECT_NEAR(st.rows()[1].ci95(), 40.0083, 1e-4);  // b's goals are 0, 100, 50, 50
+
+  const std::string table = st.Table();
+  EXPECT_NE(table.find(" 50.0   40.0 "), std::string::npos) << table;
+  EXPECT_NE(st.Csv().find("\na,4,200,50.00,40.82,40.01,1,2,1,"), std::string::npos) << st.Csv();
+  const nlohmann::json j = st.Json();
+  EXPECT_NEAR(j["players"][0]["ci95"].get<double>(), 40.0083, 1e-4);
+  EXPECT_NEAR(j["players"][0]["sd"].get<double>(), 40.8248, 1e-4);
+
+  // Identical scores: no spread, an interval of width 0; one match: undefined.
+  Standings same({"c", "d"});
+  same.Add({0, 1}, Completed({70, 30}, {{"", ""}}));
+  EXPECT_LT(same.rows()[0].ci95(), 0);
+  EXPECT_LT(same.rows()[0].stddev(), 0);
+  same.Add({0, 1}, Completed({70, 30}, {{"", ""}}));
+  EXPECT_DOUBLE_EQ(same.rows()[0].ci95(), 0.0);
+  EXPECT_NE(same.Table().find("   0.0 "), std::string::npos) << same.Table();
 }
 
 }  // namespace

@@ -14,6 +14,7 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
   c.path_moves.clear();
   c.line.clear();
   c.terminal = false;
+  c.draw = false;
   c.ref = nullptr;
   if (grave_) c.amaf.Begin();
   bool have_state = false;  // c.next holds the state to play out from
@@ -21,6 +22,7 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
     if (node->proven()) {
       for (int r = 0; r < num_roles_; ++r) c.rewards[static_cast<size_t>(r)] = node->value(r);
       c.terminal = node->terminal();
+      c.draw = node->draw();
       break;
     }
     if (grave_) UpdateReference(*node, c);
@@ -40,13 +42,14 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
     if (node->num_children() > 0 && ReserveNode()) {
       std::unique_ptr<Node> created =
           Node::Create(*machine_, *c.ws, c.next, *prior_, params_.max_children, &c.scratch,
-                   relative_);
+                   relative_, role_, params_.contempt, c.joint);
       if (created && node->TryAttach(joint, created.get())) {
         account_->bytes.fetch_add(static_cast<int64_t>(created->bytes()), std::memory_order_relaxed);
         Node* added = created.release();
         if (added->terminal()) {
           for (int r = 0; r < num_roles_; ++r) c.rewards[static_cast<size_t>(r)] = added->value(r);
           c.terminal = true;
+          c.draw = added->draw();
           have_state = false;
         }
         break;
@@ -64,7 +67,7 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
     RevertVirtualLoss(c);
     return false;
   }
-  if (c.terminal) NoteTerminal(c.rewards);
+  if (c.terminal) NoteTerminal(c.rewards, c.draw);
   if (paranoia_ != 0) {
     for (int r = 0; r < num_roles_; ++r) c.rewards[static_cast<size_t>(r)] = Utility(c.rewards.data(), r);
   }
@@ -88,8 +91,16 @@ uint32_t MctsSearch::SelectJoint(Node& node, WorkerContext& c) {
     const uint32_t k = node.num_moves(r);
     uint32_t pick = 0;
     if (k > 1) {
-      pick = simultaneous && c.rng.Uniform() < params_.simultaneous_epsilon ? c.rng.Below(k)
-                                                                            : SelectMove(node, r, n_total, c);
+      const uint32_t m = widen_ && r != role_ ? Widen(node, r, n_total, c) : k;
+      if (m < k) {  // widened: only c.ranked[0..m) are eligible
+        pick = simultaneous && c.rng.Uniform() < params_.simultaneous_epsilon
+                   ? c.ranked[c.rng.Below(m)]
+                   : SelectMove(node, r, n_total, c, c.ranked.data(), m);
+      } else {
+        pick = simultaneous && c.rng.Uniform() < params_.simultaneous_epsilon
+                   ? c.rng.Below(k)
+                   : SelectMove(node, r, n_total, c);
+      }
     }
     if (Tracked(node, r, c.path.size())) node.stat(r, pick).visits.fetch_add(1, std::memory_order_relaxed);
     c.path_moves.push_back(pick);
@@ -99,18 +110,41 @@ uint32_t MctsSearch::SelectJoint(Node& node, WorkerContext& c) {
   return joint;
 }
 
-uint32_t MctsSearch::SelectMove(const Node& node, int role, uint32_t n_total, WorkerContext& c) const {
+uint32_t MctsSearch::Widen(const Node& node, int role, uint32_t n, WorkerContext& c) const {
+  const uint32_t k = node.num_moves(role);
+  const double limit =
+      std::ceil(params_.widening_c * std::pow(static_cast<double>(n), params_.widening));
+  if (!(limit < k)) return k;
+  const float first = node.stat(role, 0).prior;
+  uint32_t i = 1;
+  while (i < k && node.stat(role, i).prior == first) ++i;
+  if (i == k) return k;  // uniform prior: nothing to rank by
+  const uint32_t m = limit < 1 ? 1 : static_cast<uint32_t>(limit);
+  c.ranked.resize(k);  // allocates only until it has grown to the widest node
+  for (uint32_t j = 0; j < k; ++j) c.ranked[j] = j;
+  std::nth_element(c.ranked.begin(), c.ranked.begin() + m, c.ranked.end(),
+                   [&node, role](uint32_t a, uint32_t b) {
+                     const float pa = node.stat(role, a).prior, pb = node.stat(role, b).prior;
+                     return pa > pb || (pa == pb && a < b);
+                   });
+  return m;
+}
+
+uint32_t MctsSearch::SelectMove(const Node& node, int role, uint32_t n_total, WorkerContext& c,
+                                const uint32_t* eligible, uint32_t count) const {
   const uint32_t k = node.num_moves(role);
   const bool turn = node.num_movers() == 1 && node.num_children() == k;
   const double log_n = std::log(static_cast<double>(n_total));
   const double sqrt_n = std::sqrt(static_cast<double>(n_total));
   const double uniform = 1.0 / k;
   const AmafTable* ref = c.ref;
-  const uint32_t start = c.rng.Below(k);  // rotates ties between threads and iterations
-  uint32_t best = start;
+  const uint32_t span = eligible != nullptr ? count : k;
+  const uint32_t start = c.rng.Below(span);  // rotates ties between threads and iterations
+  uint32_t best = eligible != nullptr ? eligible[start] : start;
   double best_score = -1e300;
-  for (uint32_t step = 0; step < k; ++step) {
-    const uint32_t i = start + step < k ? start + step : start + step - k;
+  for (uint32_t step = 0; step < span; ++step) {
+    const uint32_t at = start + step < span ? start + step : start + step - span;
+    const uint32_t i = eligible != nullptr ? eligible[at] : at;
     const MoveStat& s = node.stat(role, i);
     const uint32_t n = s.visits.load(std::memory_order_relaxed);
     // GRAVE: the move's all-moves-as-first count and mean at the reference node.
@@ -202,7 +236,9 @@ void MctsSearch::ScorePlayout(const reasoner::State& s, bool terminal, WorkerCon
   for (int r = 0; r < num_roles_; ++r) {
     c.rewards[static_cast<size_t>(r)] = ScaledGoal(machine_->Goal(s, r, *c.ws));
   }
+  c.draw = terminal && IsDraw(std::span<const double>(c.rewards));
   if (relative_) RelativeRewards(std::span<double>(c.rewards));
+  ApplyContempt(std::span<double>(c.rewards), c.draw, role_, params_.contempt);
   c.terminal = terminal;
 }
 
@@ -240,9 +276,12 @@ void MctsSearch::RevertVirtualLoss(WorkerContext& c) {
   }
 }
 
-void MctsSearch::NoteTerminal(std::span<const double> rewards) {
+void MctsSearch::NoteTerminal(std::span<const double> rewards, bool draw) {
   if (num_roles_ != 2 || sum_varies_.load(std::memory_order_relaxed)) return;
-  const int sum = static_cast<int>(std::lround((rewards[0] + rewards[1]) * 100.0));
+  // A draw's goals are equal: the other role's is ours without the contempt shift.
+  const double other = rewards[static_cast<size_t>(1 - role_)];
+  const double ours = draw ? other : rewards[static_cast<size_t>(role_)];
+  const int sum = static_cast<int>(std::lround((ours + other) * 100.0));
   int expected = -1;
   if (!goal_sum_.compare_exchange_strong(expected, sum, std::memory_order_relaxed) &&
       expected != sum) {

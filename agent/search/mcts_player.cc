@@ -1,12 +1,12 @@
 #include "agent/search/mcts_player.h"
 
-#include "models/opponent/features.h"
-#include "models/opponent/mixture.h"
-
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <thread>
+
+#include "agent/search/model_experience.h"
+#include "agent/search/model_playout.h"
 
 namespace ggp::agent::search {
 
@@ -14,6 +14,8 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   if (!j.is_object()) return p;
   p.exploration = j.value("exploration", p.exploration);
   p.prior_weight = j.value("prior_weight", p.prior_weight);
+  p.widening = std::max(0.0, j.value("widening", p.widening));
+  p.widening_c = std::max(0.0, j.value("widening_c", p.widening_c));
   if (j.contains("memory_mb")) {
     p.memory_limit_bytes = static_cast<size_t>(std::max<double>(1.0, j["memory_mb"].get<double>()) * (1 << 20));
   }
@@ -30,6 +32,7 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.grave_table_visits = std::max<uint32_t>(1, j.value("grave_table_visits", p.grave_table_visits));
   p.decision_margin_ms = j.value("decision_margin_ms", p.decision_margin_ms);
   p.max_playout_steps = j.value("max_playout_steps", p.max_playout_steps);
+  p.contempt = std::clamp(j.value("contempt", p.contempt), -1.0, 1.0);
   return p;
 }
 
@@ -44,87 +47,52 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
   model_name_ = options.params.is_object() ? options.params.value("model", std::string("uniform"))
                                            : std::string("uniform");
   if (prior_ != nullptr || !models::MakeModel(model_name_)) model_name_ = "uniform";
-}
-
-void MctsPlayer::StartModels() {
-  models_.clear();
-  model_prior_.reset();
-  scores_.clear();
-  if (model_name_ == "uniform") return;
-  scores_.resize(static_cast<size_t>(machine_->num_roles()));
-  const int n = machine_->num_roles();
-  model_prior_ = std::make_shared<ModelPrior>(n, role_);
-  models_.resize(static_cast<size_t>(n));
-  for (int r = 0; r < n; ++r) {
-    if (r == role_) continue;
-    models_[static_cast<size_t>(r)] = models::MakeModel(model_name_);
-    model_prior_->Publish(r, models_[static_cast<size_t>(r)]->Clone());
+  if (options.params.is_object() && playout_ == nullptr) {
+    model_playouts_ = options.params.value("model_playouts", false);
+    model_playout_epsilon_ = std::clamp(
+        options.params.value("model_playout_epsilon", model_playout_epsilon_), 0.0, 1.0);
   }
-}
-
-void MctsPlayer::ObserveOpponents(std::span<const reasoner::Move> joint) {
-  if (!model_prior_ || !search_ || search_->root() == nullptr) return;
-  const Node& root = *search_->root();
-  root.LoadState(&before_);
-  models::FeaturesOf(before_, &features_);
-  for (int r = 0; r < machine_->num_roles() && static_cast<size_t>(r) < joint.size(); ++r) {
-    auto& model = models_[static_cast<size_t>(r)];
-    if (!model || root.num_moves(r) < 2) continue;  // ours, or a forced move: no decision
-    const reasoner::Move chosen = joint[static_cast<size_t>(r)];
-    ModelScore& score = scores_[static_cast<size_t>(r)];
-    ++score.moves;
-    score.model += models::LogLikelihood(*model, features_, root.moves(r), chosen, &scratch_);
-    score.uniform -= std::log(static_cast<double>(root.num_moves(r)));
-    if (const auto* mix = dynamic_cast<const models::MixtureModel*>(model.get())) {
-      score.parts.resize(mix->size(), 0.0);
-      for (size_t i = 0; i < mix->size(); ++i) {
-        score.parts[i] += models::LogLikelihood(mix->component(i), features_, root.moves(r), chosen, &scratch_);
-      }
-    }
-    model->Observe(features_, root.moves(r), chosen);
-    model_prior_->Publish(r, model->Clone());
+  pretrain_ = options.params.is_object() && options.params.value("pretrain", false);
+  valve_ = !options.params.is_object() || options.params.value("valve", true);
+  base_contempt_ = params_.contempt;
+  if (options.params.is_object()) {
+    const nlohmann::json& j = options.params;
+    use_strength_ = j.value("strength", false);
+    StrengthOptions so;
+    so.decisions = std::max(1, j.value("strength_decisions", so.decisions));
+    so.min_visits = std::max<uint32_t>(1, j.value("strength_min_visits", so.min_visits));
+    so.weaker_above = j.value("strength_weaker_above", so.weaker_above);
+    so.stronger_below = j.value("strength_stronger_below", so.stronger_below);
+    strength_ = StrengthEstimator(so);
   }
-}
-
-// The model and its three likeliest replies after our chosen move (from the priors of the
-// child node, set by the model when the node was made).
-nlohmann::json MctsPlayer::ModelReport(const Decision& d) const {
-  nlohmann::json j = {{"name", model_name_}};
-  long long observed = 0;
-  for (const auto& m : models_) observed += m ? m->observations() : 0;
-  j["observed"] = observed;
-  const Node* root = search_ ? search_->root() : nullptr;
-  const Node* child = root != nullptr && root->num_children() > 0 && root->num_movers() == 1 &&
-                              root->num_moves(role_) > 1
-                          ? root->child(d.move_index)
-                          : nullptr;
-  if (child == nullptr) return j;
-  for (int r = 0; r < child->num_roles(); ++r) {
-    if (r == role_ || child->num_moves(r) < 2) continue;
-    std::vector<std::pair<float, reasoner::Move>> ranked;
-    for (uint32_t i = 0; i < child->num_moves(r); ++i) {
-      ranked.emplace_back(child->stat(r, i).prior, child->moves(r)[i]);
-    }
-    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    nlohmann::json top = nlohmann::json::array();
-    for (size_t i = 0; i < ranked.size() && i < 3; ++i) {
-      top.push_back({kif::ToString(machine_->MoveTerm(r, ranked[i].second), machine_->symbols()),
-                     std::round(ranked[i].first * 1000) / 1000});
-    }
-    j["next"] = top;
-  }
-  return j;
 }
 
 MctsPlayer::~MctsPlayer() { Finish(); }
 
+void MctsPlayer::WireModelPlayouts() {
+  if (!model_playouts_) return;
+  playout_ = model_prior_ ? std::make_shared<ModelPlayout>(model_prior_, role_, model_playout_epsilon_)
+                          : nullptr;
+}
+
 void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, int role,
-                       const reasoner::State& initial, Deadline /*deadline*/) {
+                       const reasoner::State& initial, Deadline deadline) {
   Finish();
   machine_ = std::move(machine);
   role_ = role;
   workspace_ = machine_->NewWorkspace();
+  plies_.clear();
+  self_play_.clear();
+  pretrainer_.reset();
   StartModels();
+  WireModelPlayouts();
+  if (pretrain_ && model_name_ != "uniform") {
+    PretrainOptions po;
+    po.seed = params_.seed;
+    pretrainer_ = std::make_unique<PretrainRunner>(machine_, deadline, po);
+  }
+  params_.contempt = base_contempt_;
+  strength_.Reset(role_);
   search_ = std::make_unique<MctsSearch>(machine_, role_, params_, pool_,
                                          model_prior_ ? model_prior_ : prior_, playout_);
   search_->SetRoot(initial);
@@ -136,6 +104,10 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
 reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline deadline,
                                       MoveStats* stats) {
   const auto begin = SteadyClock::now();
+  if (pretrainer_) {
+    pretrainer_->RequestStop();  // the start clock is over: the search gets the CPU
+    TakeSelfPlay();
+  }
   if (!search_) {
     std::vector<reasoner::Move> legal;
     if (machine_) machine_->LegalMoves(state, role_, *workspace_, &legal);
@@ -177,6 +149,7 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
     stats->extra["move_visits"] = d.visits;
     if (machine_->num_roles() == 1) stats->extra["line_value"] = search_->BestLineValue();
     if (model_prior_) stats->extra["model"] = ModelReport(d);
+    if (use_strength_) stats->extra["strength"] = strength_.Report(params_.contempt);
   }
   iterations_at_last_decision_ = info.iterations;
   last_decision_time_ = now;
@@ -185,16 +158,31 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
 
 void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) {
   if (!search_) return;
+  plies_.push_back(JointMoveText(*machine_, joint));
+  TakeSelfPlay();
   ObserveOpponents(joint);
-  search_->Advance(joint, next);
+  if (search_->root() != nullptr && strength_.Observe(*search_->root(), joint) && use_strength_ &&
+      ContemptFor(strength_.estimate()) != params_.contempt) {
+    // The contempt is fixed per search (terminal values and proofs carry it): a fresh tree.
+    params_.contempt = ContemptFor(strength_.estimate());
+    search_ = std::make_unique<MctsSearch>(machine_, role_, params_, pool_,
+                                           model_prior_ ? model_prior_ : prior_, playout_);
+    search_->SetRoot(next);
+    iterations_at_last_decision_ = 0;
+    last_decision_time_ = SteadyClock::now();
+  } else {
+    search_->Advance(joint, next);
+  }
   search_->Start();
 }
 
 bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
                                const reasoner::State& current, nlohmann::json* report) {
-  // Move ids and state features belong to a machine: the models start over on the new one.
+  // Move ids and state features belong to a machine: the models are rebuilt on the new one
+  // from the moves (stored matches and this one so far).
   machine_ = machine;
-  StartModels();
+  StartModels(/*keep_scores=*/true);
+  WireModelPlayouts();
   auto fresh = std::make_unique<MctsSearch>(machine, role_, params_, pool_,
                                             model_prior_ ? model_prior_ : prior_, playout_);
   MctsSearch::TranslateInfo info;
@@ -214,29 +202,8 @@ bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> mac
   return true;
 }
 
-nlohmann::json MctsPlayer::Summary() const {
-  if (scores_.empty() || !machine_) return nullptr;
-  nlohmann::json roles = nlohmann::json::array();
-  for (size_t r = 0; r < scores_.size(); ++r) {
-    const ModelScore& s = scores_[r];
-    if (s.moves == 0) continue;
-    const double n = static_cast<double>(s.moves);
-    nlohmann::json j = {{"role", kif::ToString(machine_->roles()[r], machine_->symbols())},
-                        {"moves", s.moves},
-                        {"mean_log_likelihood", s.model / n},
-                        {"uniform", s.uniform / n}};
-    const auto* mix = dynamic_cast<const models::MixtureModel*>(models_[r].get());
-    if (mix != nullptr && s.parts.size() == mix->size()) {
-      nlohmann::json parts = nlohmann::json::object();
-      for (size_t i = 0; i < mix->size(); ++i) parts[std::string(mix->component(i).name())] = s.parts[i] / n;
-      j["components"] = parts;
-    }
-    roles.push_back(j);
-  }
-  return {{"name", model_name_}, {"roles", roles}};
-}
-
 void MctsPlayer::Finish() {
+  pretrainer_.reset();
   search_.reset();  // pauses the workers; the tree is freed in the background
 }
 

@@ -10,11 +10,27 @@
 // over to a faster machine of the same game.
 //
 // Settings (PlayerOptions::params, all optional): "exploration" (C), "prior_weight",
+// "widening", "widening_c" (progressive widening of opponents' moves by prior rank, off
+// unless widening > 0; SearchParams), "model_playouts" (bool, default false: with a
+// model, opponents' playout moves are sampled from it, model_playout.h) and
+// "model_playout_epsilon" (their share of uniform moves, default 0.2),
 // "memory_mb" (tree memory limit), "max_nodes", "max_iterations" (per Start/Advance; for
 // tests), "solver" (bool), "mast" (bool: MAST playouts, else uniform; default false),
 // "mast_epsilon", "decision_margin_ms", "max_playout_steps", "model" (an opponent model
 // of models/opponent: "uniform" (default: plain UCT), "frequency", "buffer20", "buffer",
-// "bayes", "mixture"; unknown names mean uniform). The seed comes from
+// "bayes", "mixture", seed 003's "alphabeta", "average", "minimum", "fallible" (a playout
+// per legal move at each node where the opponent chooses), "mirror", "sameaction", and
+// "mixture-all"; models are bound to the machine and see the state and the last joint
+// move; unknown names mean uniform), "contempt" (-1..1, SearchParams),
+// "strength" (bool, default false: estimate each opponent's strength from the regret of
+// its first moves (strength.h) and, once known, set the contempt to the seed's -0.6
+// weaker / 0 equal / +0.2 stronger, starting a fresh tree then), "strength_decisions",
+// "strength_min_visits", "strength_weaker_above", "strength_stronger_below" (thresholds
+// on the mean regret). The estimate and factor go to the play stats as extra["strength"].
+// "valve" (bool, default true: a single model is mixed with uniform by recent likelihood,
+// MakeGuardedModel), "pretrain" (bool, default false: stand-in games in the start clock,
+// model_pretrain.h). The models replay the stored matches of LoadExperience at Start and
+// after SwitchMachine (model_experience.h). The seed comes from
 // PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
 // PlayerOptions::threads is not used.
 //
@@ -27,14 +43,21 @@
 #include "agent/player/registry.h"
 #include "agent/search/mcts_search.h"
 #include "agent/search/model_prior.h"
+#include "agent/search/model_pretrain.h"
 #include "models/opponent/opponent_model.h"
 #include "agent/search/policies.h"
 #include "agent/search/search_params.h"
+#include "agent/search/strength.h"
 
 namespace ggp::agent::search {
 
 // Reads the settings above from `params` over `base`.
 SearchParams SearchParamsFromJson(const nlohmann::json& params, SearchParams base = {});
+
+// Model `name` (MakeModel) for the search: with `valve`, a single model (not uniform, not a
+// mixture) comes as a mixture of it and uniform weighted by their likelihood over the last
+// 20 real moves, so it falls back toward uniform where it predicts this opponent worse.
+std::unique_ptr<models::OpponentModel> MakeGuardedModel(const std::string& name, bool valve);
 
 class MctsPlayer final : public Player {
  public:
@@ -58,15 +81,26 @@ class MctsPlayer final : public Player {
   // log-likelihood of its real moves under the model (and under each part of a mixture)
   // next to uniform's. Null without a model.
   nlohmann::json Summary() const override;
+  // The moves of earlier matches (model_experience.h) are replayed into the models at Start
+  // and at SwitchMachine, with this match's moves so far; this match is added on Save.
+  void LoadExperience(const nlohmann::json& per_role) override;
+  nlohmann::json SaveExperience(const nlohmann::json& stored_per_role) const override;
   void Finish() override;
 
   // The running search (null before Start and after Finish). For tests.
   MctsSearch* search() { return search_.get(); }
+  // The opponent-strength estimate of this match (observed whether or not "strength" acts
+  // on it). Control thread.
+  const StrengthEstimator& strength() const { return strength_; }
+  // The contempt the search uses now.
+  double contempt() const { return params_.contempt; }
 
  private:
   // Opponent models (params "model"): one per opponent role, observed on every Advance
   // and published to the search's prior as a snapshot.
-  void StartModels();
+  // Creates the models afresh and replays the stored matches and this match's plies into
+  // them. `keep_scores`: the match's scores so far stay (a change of machine).
+  void StartModels(bool keep_scores = false);
   void ObserveOpponents(std::span<const reasoner::Move> joint);
   nlohmann::json ModelReport(const Decision& d) const;
 
@@ -75,6 +109,9 @@ class MctsPlayer final : public Player {
   std::shared_ptr<ModelPrior> model_prior_;
   std::vector<std::unique_ptr<models::OpponentModel>> models_;  // per role (ours: null)
   std::vector<uint32_t> features_;
+  // The last joint move observed (ObserveOpponents), for the models' context; cleared by
+  // StartModels (new match or new machine: ids change).
+  std::vector<reasoner::Move> last_joint_;
   reasoner::State before_;
   struct ModelScore {
     long long moves = 0;
@@ -82,16 +119,33 @@ class MctsPlayer final : public Player {
     std::vector<double> parts;      // a mixture's components
   };
   std::vector<ModelScore> scores_;  // per role
+  nlohmann::json stored_experience_;  // LoadExperience's {role text: body}
+  std::vector<std::vector<std::string>> plies_;  // this match's joint moves as text
+  nlohmann::json replayed_;  // what StartModels replayed, for the play lines
+  // Start-clock stand-in games (params "pretrain"), and those already replayed.
+  bool pretrain_ = false;
+  bool valve_ = true;  // params "valve": a single model is mixed with uniform (mixture.h)
+  std::unique_ptr<PretrainRunner> pretrainer_;
+  std::vector<MatchMoves> self_play_;
+  void TakeSelfPlay();
   std::vector<float> scratch_;
   SearchPool* pool_;
   std::shared_ptr<const MovePrior> prior_;
   std::shared_ptr<const PlayoutPolicy> playout_;
+  // Params "model_playouts" (only without a given playout policy): playout_ becomes a
+  // ModelPlayout over model_prior_ whenever the models start (WireModelPlayouts).
+  void WireModelPlayouts();
+  bool model_playouts_ = false;
+  double model_playout_epsilon_ = 0.2;
   std::shared_ptr<const reasoner::StateMachine> machine_;
   std::unique_ptr<reasoner::Workspace> workspace_;  // for the fallback move
   std::unique_ptr<MctsSearch> search_;
   int role_ = 0;
   int64_t iterations_at_last_decision_ = 0;
   SteadyClock::time_point last_decision_time_{};  // or the search's start
+  bool use_strength_ = false;    // params "strength"
+  double base_contempt_ = 0;     // params "contempt": the contempt at the start of a match
+  StrengthEstimator strength_;
 };
 
 }  // namespace ggp::agent::search

@@ -26,6 +26,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       prior_(prior ? std::move(prior) : std::make_shared<UniformPrior>()),
       mast_(params.mast && playout == nullptr),
       grave_(params.grave),
+      widen_(params.widening > 0),
       relative_(params.relative_rewards && machine_->num_roles() >= 3),
       paranoia_(machine_->num_roles() >= 3 ? std::clamp(params.paranoia, 0.0, 1.0) : 0.0),
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
@@ -56,6 +57,7 @@ std::unique_ptr<MctsSearch::WorkerContext> MctsSearch::NewContext(size_t index) 
   c->scratch.legal.resize(roles);
   for (auto& l : c->scratch.legal) l.reserve(64);
   c->scratch.prior.reserve(64);
+  if (widen_) c->ranked.reserve(64);
   if (mast_) c->mast.Init(num_roles_);
   if (grave_) c->amaf.Init(num_roles_);
   return c;
@@ -70,10 +72,11 @@ void MctsSearch::DiscardTree() {
   if (root_) NodeCollector::Global().Free(std::move(root_), account_);
 }
 
-std::unique_ptr<Node> MctsSearch::BuildNode(const reasoner::State& state, WorkerContext& c) {
+std::unique_ptr<Node> MctsSearch::BuildNode(const reasoner::State& state, WorkerContext& c,
+                                            std::span<const reasoner::Move> last_joint) {
   std::unique_ptr<Node> node =
       Node::Create(*machine_, *c.ws, state, *prior_, params_.max_children, &c.scratch,
-                   relative_);
+                   relative_, role_, params_.contempt, last_joint);
   if (node) {
     account_->nodes.fetch_add(1, std::memory_order_relaxed);
     account_->bytes.fetch_add(static_cast<int64_t>(node->bytes()), std::memory_order_relaxed);
@@ -148,7 +151,11 @@ bool MctsSearch::Advance(std::span<const reasoner::Move> joint, const reasoner::
   }
   DiscardTree();
   const bool reused = keep != nullptr;
-  root_ = reused ? std::move(keep) : BuildNode(next, c);
+  root_ = reused ? std::move(keep)
+                 : BuildNode(next, c,
+                             joint.size() == static_cast<size_t>(num_roles_)
+                                 ? joint
+                                 : std::span<const reasoner::Move>());
   return reused;
 }
 

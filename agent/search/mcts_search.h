@@ -13,6 +13,8 @@
 // value of the child, in a turn-taking node), N the node's visits, P_r the MovePrior
 // (uniform by default, which makes the last term vanish: plain UCT). Unvisited moves come
 // first, highest prior first. A turn-taking node is the case where one role has k > 1.
+// Progressive widening (SearchParams::widening, off by default) restricts an opponent's
+// choice to its k(n) moves of highest prior, k(n) growing with the node's visits n.
 // Rewards are goal / 100 (kNoGoal -> 0) for every role; each role's statistics learn its
 // own reward (max^n-style, any number of roles, general sum); with three or more roles an
 // opponent's may also count against ours (SearchParams::paranoia).
@@ -157,6 +159,8 @@ class MctsSearch final : public SearchJob {
   Decision DecideFor(int role) const;
   SearchInfo Info() const;
   int role() const { return role_; }
+  // The playout policy (UniformPlayout when none was given).
+  const PlayoutPolicy* playout() const { return playout_.get(); }
 
   // The root (control thread; its statistics change while workers run).
   const Node* root() const { return root_.get(); }
@@ -185,7 +189,9 @@ class MctsSearch final : public SearchJob {
     std::vector<double> rewards;
     std::vector<reasoner::Move> line;  // single-role games: moves of this iteration
     std::vector<reasoner::PlayoutMove> playout_moves;  // MachinePlayout's record
+    std::vector<uint32_t> ranked;  // widening: a role's eligible move indices first
     bool terminal = false;             // the iteration ended in a terminal state
+    bool draw = false;                 // ... in a draw (IsDraw: contempt applies)
     NodeScratch scratch;
     MastTable mast;  // empty unless the search uses MAST
     AmafTrace amaf;  // empty unless the search uses GRAVE
@@ -196,13 +202,20 @@ class MctsSearch final : public SearchJob {
   // mcts_iteration.cc
   bool RunIteration(WorkerContext& c);
   uint32_t SelectJoint(Node& node, WorkerContext& c);
-  uint32_t SelectMove(const Node& node, int role, uint32_t n_total, WorkerContext& c) const;
+  // Picks among role's moves at `node`: all of them when `eligible` is null, else the
+  // `count` move indices in eligible[0..count).
+  uint32_t SelectMove(const Node& node, int role, uint32_t n_total, WorkerContext& c,
+                      const uint32_t* eligible = nullptr, uint32_t count = 0) const;
+  // Progressive widening (SearchParams::widening): how many of `role`'s moves at `node`
+  // (with n visits) are eligible; if fewer than all, c.ranked[0..result) holds them.
+  uint32_t Widen(const Node& node, int role, uint32_t n, WorkerContext& c) const;
   bool Playout(WorkerContext& c);
   bool MachinePlayout(WorkerContext& c);
   void ScorePlayout(const reasoner::State& s, bool terminal, WorkerContext& c);
   void Backup(WorkerContext& c);
   void RevertVirtualLoss(WorkerContext& c);
-  void NoteTerminal(std::span<const double> rewards);
+  // `draw`: rewards[role_] may carry the contempt shift; the sum then uses the other's.
+  void NoteTerminal(std::span<const double> rewards, bool draw);
   void RecordLine(const WorkerContext& c);
   // What `role` is taken to maximise, given the values `v` (0..1 per role): v[role] for
   // us, mixed with 1 - v[role_] by paranoia_ for an opponent (SearchParams::paranoia).
@@ -236,7 +249,9 @@ class MctsSearch final : public SearchJob {
 
   // A thread's scratch, reserved up front (`index`: its position in contexts_).
   std::unique_ptr<WorkerContext> NewContext(size_t index) const;
-  std::unique_ptr<Node> BuildNode(const reasoner::State& state, WorkerContext& c);
+  // `last_joint`: the joint move that led to `state`, for the prior (empty: unknown).
+  std::unique_ptr<Node> BuildNode(const reasoner::State& state, WorkerContext& c,
+                                  std::span<const reasoner::Move> last_joint = {});
   void DiscardTree();
 
   const std::shared_ptr<const reasoner::StateMachine> machine_;
@@ -247,6 +262,7 @@ class MctsSearch final : public SearchJob {
   const std::shared_ptr<const MovePrior> prior_;
   const bool mast_;  // playouts by MAST (no PlayoutPolicy given and params_.mast)
   const bool grave_;  // params_.grave
+  const bool widen_;  // params_.widening > 0
   const bool relative_;  // params_.relative_rewards and three or more roles
   const double paranoia_;  // params_.paranoia with three or more roles, else 0
   const std::shared_ptr<const PlayoutPolicy> playout_;

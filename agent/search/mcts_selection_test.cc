@@ -87,8 +87,8 @@ TEST(MctsSelectionTest, UnvisitedMovesComeFirst) {
 class FavouritePrior final : public MovePrior {
  public:
   explicit FavouritePrior(reasoner::Move favourite) : favourite_(favourite) {}
-  void Prior(const reasoner::State&, int, std::span<const reasoner::Move> legal,
-             std::span<float> out) const override {
+  void Prior(const reasoner::State&, std::span<const reasoner::Move>, int,
+             std::span<const reasoner::Move> legal, std::span<float> out) const override {
     for (size_t i = 0; i < legal.size(); ++i) out[i] = legal[i] == favourite_ ? 10.0f : 0.0f;
   }
 

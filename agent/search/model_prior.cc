@@ -15,6 +15,7 @@ ModelPrior::ModelPrior(int num_roles, int our_role)
 void ModelPrior::Publish(int role, std::shared_ptr<const models::OpponentModel> model) {
   if (role < 0 || role >= num_roles_) return;
   models_[static_cast<size_t>(role)].store(std::move(model), std::memory_order_release);
+  generation_.fetch_add(1, std::memory_order_release);
 }
 
 std::shared_ptr<const models::OpponentModel> ModelPrior::Snapshot(int role) const {
@@ -22,8 +23,9 @@ std::shared_ptr<const models::OpponentModel> ModelPrior::Snapshot(int role) cons
   return models_[static_cast<size_t>(role)].load(std::memory_order_acquire);
 }
 
-void ModelPrior::Prior(const reasoner::State& state, int role,
-                       std::span<const reasoner::Move> legal, std::span<float> out) const {
+void ModelPrior::Prior(const reasoner::State& state, std::span<const reasoner::Move> last_joint,
+                       int role, std::span<const reasoner::Move> legal,
+                       std::span<float> out) const {
   std::shared_ptr<const models::OpponentModel> model =
       role == our_role_ ? nullptr : Snapshot(role);
   if (!model) {
@@ -33,7 +35,7 @@ void ModelPrior::Prior(const reasoner::State& state, int role,
   }
   thread_local std::vector<uint32_t> features;  // grows to the largest state, then stays
   models::FeaturesOf(state, &features);
-  model->Predict(features, legal, out);
+  model->PredictIn(models::PredictContext{&state, features, last_joint}, legal, out);
 }
 
 }  // namespace ggp::agent::search

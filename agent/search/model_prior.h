@@ -12,6 +12,7 @@
 // one controlling thread at a time, concurrently with Prior.
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -27,14 +28,20 @@ class ModelPrior final : public MovePrior {
   // Makes `model` (null: uniform) the prior of `role`'s moves from now on.
   void Publish(int role, std::shared_ptr<const models::OpponentModel> model);
   std::shared_ptr<const models::OpponentModel> Snapshot(int role) const;
+  // Grows by one with every Publish (after the new snapshot is visible): a reader that
+  // caches snapshots reloads them when it changes (model_playout.h).
+  uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
 
-  void Prior(const reasoner::State& state, int role, std::span<const reasoner::Move> legal,
-             std::span<float> out) const override;
+  // The model's PredictIn with the state, its features and `last_joint` (models that need
+  // the machine were bound to it by their owner: MctsPlayer::StartModels).
+  void Prior(const reasoner::State& state, std::span<const reasoner::Move> last_joint, int role,
+             std::span<const reasoner::Move> legal, std::span<float> out) const override;
 
  private:
   int our_role_;
   std::unique_ptr<std::atomic<std::shared_ptr<const models::OpponentModel>>[]> models_;
   int num_roles_;
+  std::atomic<uint64_t> generation_{0};
 };
 
 }  // namespace ggp::agent::search

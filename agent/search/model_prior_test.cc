@@ -8,11 +8,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
+#include <utility>
 #include <vector>
 
 #include "agent/search/mcts_player.h"
 #include "agent/search/mcts_search.h"
 #include "models/opponent/features.h"
+#include "models/opponent/mixture.h"
 #include "tests/search/test_games.h"
 
 namespace ggp::agent::search {
@@ -66,11 +69,68 @@ TEST(ModelPriorTest, LearnedHabitBecomesThePrior) {
   ModelPrior prior(2, 1);  // we are role 1: role 0 is the modelled opponent
   prior.Publish(0, std::move(model));
   std::vector<float> out(legal.size());
-  prior.Prior(s, 0, legal, out);
+  prior.Prior(s, {}, 0, legal, out);
   EXPECT_EQ(std::max_element(out.begin(), out.end()) - out.begin(), 4);
   EXPECT_GT(out[4], 0.6f);
-  prior.Prior(s, 1, legal, out);  // our own moves: uniform
+  prior.Prior(s, {}, 1, legal, out);  // our own moves: uniform
   for (float x : out) EXPECT_FLOAT_EQ(x, 1.0f / 9);
+}
+
+// Records the joint move each prior call was given, per role asked.
+class RecordingPrior final : public MovePrior {
+ public:
+  void Prior(const reasoner::State&, std::span<const reasoner::Move> last_joint, int role,
+             std::span<const reasoner::Move> legal, std::span<float> out) const override {
+    std::lock_guard<std::mutex> lock(mu_);
+    calls_.push_back({role, std::vector<reasoner::Move>(last_joint.begin(), last_joint.end())});
+    const float p = legal.empty() ? 0.0f : 1.0f / static_cast<float>(legal.size());
+    std::fill(out.begin(), out.end(), p);
+  }
+  struct Call {
+    int role;
+    std::vector<reasoner::Move> last_joint;
+  };
+  std::vector<Call> Take() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return std::exchange(calls_, {});
+  }
+
+ private:
+  mutable std::mutex mu_;
+  mutable std::vector<Call> calls_;
+};
+
+TEST(ModelPriorTest, NodesPassTheJointMoveThatLedToThemToThePrior) {
+  auto machine = MakeCellMachine(TicTacToe());
+  SearchPool pool(1);
+  SearchParams p;
+  p.seed = 5;
+  auto prior = std::make_shared<RecordingPrior>();
+  MctsSearch search(machine, 0, p, &pool, prior);
+  reasoner::State s, next;
+  machine->InitialState(&s);
+  EXPECT_FALSE(search.SetRoot(s));  // a fresh tree
+  std::vector<RecordingPrior::Call> calls = prior->Take();
+  ASSERT_EQ(calls.size(), 1u);  // the root: X chooses, O's noop is forced
+  EXPECT_EQ(calls[0].role, 0);
+  EXPECT_TRUE(calls[0].last_joint.empty());  // a root set without a move
+  ASSERT_EQ(search.RunIterations(1), 1);
+  calls = prior->Take();
+  ASSERT_EQ(calls.size(), 1u);  // the new child: O chooses after X's move
+  EXPECT_EQ(calls[0].role, 1);
+  ASSERT_EQ(calls[0].last_joint.size(), 2u);
+  EXPECT_EQ(calls[0].last_joint[1], 9);  // O's noop
+  const reasoner::Move x_move = calls[0].last_joint[0];
+  EXPECT_GE(x_move, 0);
+  EXPECT_LE(x_move, 8);
+  // A new root after a move the tree did not expand gets that move too.
+  const std::vector<reasoner::Move> joint = {x_move == 4 ? 0 : 4, 9};
+  auto ws = machine->NewWorkspace();
+  machine->NextState(s, joint, *ws, &next);
+  search.Advance(joint, next);
+  calls = prior->Take();
+  ASSERT_EQ(calls.size(), 1u);
+  EXPECT_EQ(calls[0].last_joint, joint);
 }
 
 TEST(ModelPriorTest, PlayerObservesTheOpponentAndReportsItsModel) {
@@ -110,6 +170,28 @@ TEST(ModelPriorTest, PlayerObservesTheOpponentAndReportsItsModel) {
   EXPECT_NEAR(summary["roles"][0]["mean_log_likelihood"].get<double>(), std::log(1.0 / 9), 1e-6);
   EXPECT_NEAR(summary["roles"][0]["uniform"].get<double>(), std::log(1.0 / 9), 1e-9);
   player.Finish();
+}
+
+// The safety valve: a model that learned a habit the opponent then drops predicts worse
+// than uniform, and the guarded model the search uses falls back toward uniform.
+TEST(ModelPriorTest, GuardedModelFallsBackWhenTheHabitEnds) {
+  const std::vector<reasoner::Move> legal = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  const std::vector<uint32_t> f = {1, 2};
+  auto raw = models::MakeModel("frequency");
+  auto guarded = MakeGuardedModel("frequency", /*valve=*/true);
+  ASSERT_EQ(guarded->name(), "frequency");
+  for (auto* m : {raw.get(), guarded.get()}) {
+    for (int i = 0; i < 60; ++i) m->Observe(f, legal, 4);      // the habit
+    for (int i = 0; i < 20; ++i) m->Observe(f, legal, i % 8 == 4 ? 8 : i % 8);  // gone
+  }
+  std::vector<float> p_raw(9), p_guarded(9);
+  raw->Predict(f, legal, p_raw);
+  guarded->Predict(f, legal, p_guarded);
+  EXPECT_GT(p_raw[4], 0.5f);
+  EXPECT_LT(p_guarded[4], 0.2f);  // about uniform's 1/9
+  EXPECT_EQ(MakeGuardedModel("frequency", /*valve=*/false)->name(), "frequency");
+  EXPECT_EQ(dynamic_cast<const models::MixtureModel*>(MakeGuardedModel("frequency", false).get()), nullptr);
+  EXPECT_EQ(dynamic_cast<const models::MixtureModel*>(MakeGuardedModel("uniform", true).get()), nullptr);
 }
 
 }  // namespace

@@ -14,7 +14,8 @@ size_t AlignUp(size_t n, size_t a) { return (n + a - 1) / a * a; }
 std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reasoner::Workspace& ws,
                                    const reasoner::State& state, const MovePrior& prior,
                                    uint32_t max_children, NodeScratch* scratch,
-                                   bool relative_rewards) {
+                                   bool relative_rewards, int contempt_role, double contempt,
+                                   std::span<const reasoner::Move> last_joint) {
   const int num_roles = machine.num_roles();
   const bool terminal = machine.IsTerminal(state, ws);
   scratch->legal.resize(static_cast<size_t>(num_roles));
@@ -77,7 +78,7 @@ std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reason
     std::copy(legal.begin(), legal.end(), node->moves_ + at);
     if (legal.size() > 1) {
       scratch->prior.resize(legal.size());
-      prior.Prior(state, r, legal, scratch->prior);
+      prior.Prior(state, last_joint, r, legal, scratch->prior);
       float sum = 0;
       for (float p : scratch->prior) sum += std::max(p, 0.0f);
       for (size_t i = 0; i < legal.size(); ++i) {
@@ -93,9 +94,10 @@ std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reason
   for (int r = 0; r < num_roles; ++r) {
     node->values_[r] = terminal ? ScaledGoal(machine.Goal(state, r, ws)) : 0.0f;
   }
-  if (terminal && relative_rewards) {
-    RelativeRewards(std::span<float>(node->values_, static_cast<size_t>(num_roles)));
-  }
+  const std::span<float> values(node->values_, static_cast<size_t>(num_roles));
+  node->draw_ = terminal && IsDraw(std::span<const float>(values));
+  if (terminal && relative_rewards) RelativeRewards(values);
+  ApplyContempt(values, node->draw_, contempt_role, contempt);
   if (terminal) node->proof_.store(kProven, std::memory_order_release);
   return node;
 }

@@ -27,6 +27,7 @@
 //  - the AMAF table (GRAVE): null -> a table, once (compare-exchange).
 // Ownership: a node owns its children and its AMAF table. FreeTree() deletes a subtree without recursion.
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -83,18 +84,24 @@ class Node {
 
   // Builds the node of `state`. `max_children` bounds the child array (see SearchParams).
   // A terminal node's values are its scaled goals, made relative (RelativeRewards) if
-  // `relative_rewards`. Returns null if some role of a non-terminal state has no legal
-  // move (broken rules).
+  // `relative_rewards`, then `contempt_role`'s value of a draw shifted by ApplyContempt
+  // (contempt_role < 0: no shift). `last_joint` (one move per role, or empty: unknown) is
+  // the joint move that led to `state`, passed on to the prior (MovePrior::Prior). Returns
+  // null if some role of a non-terminal state has no legal move (broken rules).
   static std::unique_ptr<Node> Create(const reasoner::StateMachine& machine,
                                       reasoner::Workspace& ws, const reasoner::State& state,
                                       const MovePrior& prior, uint32_t max_children,
-                                      NodeScratch* scratch, bool relative_rewards = false);
+                                      NodeScratch* scratch, bool relative_rewards = false,
+                                      int contempt_role = -1, double contempt = 0,
+                                      std::span<const reasoner::Move> last_joint = {});
   ~Node() { delete amaf_.load(std::memory_order_relaxed); }
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
   int num_roles() const { return num_roles_; }
   bool terminal() const { return terminal_; }
+  // A terminal node whose goals make a draw (IsDraw, on the goals before any mapping).
+  bool draw() const { return draw_; }
   // Bytes this node accounts for (node + block + AMAF table + allocator overhead estimate).
   size_t bytes() const {
     const AmafTable* t = amaf();
@@ -167,6 +174,7 @@ class Node {
   uint8_t num_roles_ = 0;
   uint8_t num_movers_ = 0;
   bool terminal_ = false;
+  bool draw_ = false;
 };
 static_assert(sizeof(Node) <= 88, "keep nodes compact");
 
@@ -194,6 +202,31 @@ void RelativeRewards(std::span<T> g) {
   T sum = 0;
   for (T v : g) sum += v;
   for (T& v : g) v = (v - (sum - v) / static_cast<T>(n - 1) + 1) / 2;
+}
+
+// Contempt (seed 002, SearchParams::contempt). A terminal outcome is a draw when the game
+// has two or more roles and every role has the same goal, strictly between 0 and 100
+// (50-50 in a win/draw/loss game; 0-0 and 100-100 are a shared loss and a shared win, not
+// draws). `scaled` holds the goals scaled to 0..1 (ScaledGoal), before RelativeRewards.
+template <typename T>
+bool IsDraw(std::span<const T> scaled) {
+  if (scaled.size() < 2 || !(scaled[0] > 0) || !(scaled[0] < 1)) return false;
+  for (T v : scaled) {
+    if (v != scaled[0]) return false;
+  }
+  return true;
+}
+
+// The seed's contempt c (-1..1 on its scale of loss -1, draw 0, win +1, which is twice our
+// 0..1 scale) moves `role`'s value of a draw by c / 2, clamped to 0..1: a 50-50 draw is
+// worth 0.5 + 0.5 c to us (0.2 at c = -0.6, 0.6 at c = 0.2). Applied after
+// RelativeRewards, where every role's value of a draw is 0.5, so the draw is worth the
+// same with relative rewards on. Other roles' values are left alone. Allocates nothing.
+template <typename T>
+void ApplyContempt(std::span<T> v, bool draw, int role, double contempt) {
+  if (!draw || contempt == 0 || role < 0 || static_cast<size_t>(role) >= v.size()) return;
+  const double shifted = static_cast<double>(v[static_cast<size_t>(role)]) + 0.5 * contempt;
+  v[static_cast<size_t>(role)] = static_cast<T>(std::clamp(shifted, 0.0, 1.0));
 }
 
 }  // namespace ggp::agent::search

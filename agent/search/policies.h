@@ -28,14 +28,17 @@ class MovePrior {
   virtual ~MovePrior() = default;
   // Writes one probability per entry of `legal` into `out` (same size, non-negative; the
   // search normalises the sum to 1). Called once per role when a tree node is created.
-  virtual void Prior(const reasoner::State& state, int role,
-                     std::span<const reasoner::Move> legal, std::span<float> out) const = 0;
+  // `last_joint` is the joint move (one per role, role order) that led to `state`, empty
+  // when the search does not know it (a root set without a move, e.g. the initial state).
+  virtual void Prior(const reasoner::State& state, std::span<const reasoner::Move> last_joint,
+                     int role, std::span<const reasoner::Move> legal,
+                     std::span<float> out) const = 0;
 };
 
 class UniformPrior final : public MovePrior {
  public:
-  void Prior(const reasoner::State&, int, std::span<const reasoner::Move> legal,
-             std::span<float> out) const override {
+  void Prior(const reasoner::State&, std::span<const reasoner::Move>, int,
+             std::span<const reasoner::Move> legal, std::span<float> out) const override {
     const float p = legal.empty() ? 0.0f : 1.0f / static_cast<float>(legal.size());
     for (float& x : out) x = p;
   }

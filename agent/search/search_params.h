@@ -13,6 +13,14 @@ struct SearchParams {
   // Weight W of the prior bonus W * (P(a) - 1/k) * sqrt(N) / (1 + n(a)). With the uniform
   // prior the bonus is zero, whatever W.
   double prior_weight = 1.0;
+  // Progressive widening by prior rank at opponent nodes; off while widening <= 0 (the
+  // search is then exactly plain PUCT). Where a role other than ours chooses and its prior
+  // there is not uniform, only its k(n) = max(1, ceil(widening_c * n^widening)) moves of
+  // highest prior (ties: lower move index first) can be selected, expanded or drawn by
+  // simultaneous_epsilon, n the node's visits; each role of a simultaneous node is widened
+  // on its own. Moves the model calls negligible then wait until n is large.
+  double widening = 0.0;
+  double widening_c = 1.0;
   // At a node where several roles move at once, each role plays a uniformly random move
   // with this probability instead of its UCT choice. Deterministic decoupled UCT can lock
   // two symmetric roles into correlated choices and never see the off-diagonal outcomes.
@@ -63,6 +71,14 @@ struct SearchParams {
   // 3pttc against two minimax players (clocks 10/2 s) 0 and 0.5 both won 2 of 6 matches
   // with each of four seeds (always as blue), and 1 won none.
   double paranoia = 0.0;
+  // Contempt factor (seed 002), -1..1 on the seed's scale (loss -1, draw 0, win +1): our
+  // value of a drawn terminal outcome (IsDraw in node.h: every role's goal the same,
+  // strictly between 0 and 100) becomes its value + contempt / 2, so a 50-50 draw is worth
+  // 0.5 + 0.5 * contempt to us, in the tree, the playouts and the proofs (ApplyContempt).
+  // Negative: avoid draws (against weaker opponents, -0.6); positive: take them (against
+  // stronger ones, 0.2). 0: the search is exactly the one without contempt. Fixed for a
+  // search's lifetime (MctsPlayer starts a new tree when it changes).
+  double contempt = 0.0;
   // Solver: propagate proven values (MCTS-Solver).
   bool solver = true;
   // The decision is taken this long before the deadline.

@@ -132,5 +132,48 @@ TEST(BoardSession, SecondMatchStartsFromTheStoredModel) {
   EXPECT_EQ(o.store->List()[0].uses, 2);
 }
 
+// The opponent's moves of a match go into the store at its end, and the next match of the
+// game rebuilds its opponent model from them before its first decision.
+TEST(ModelSession, NextMatchRebuildsTheOpponentModelFromTheStore) {
+  testing::TempDir dir;
+  SessionOptions o = BoardOptions(dir.str());
+  o.board_builder = nullptr;
+  o.machine_backend = "propnet";
+  o.player.params["model"] = "frequency";
+  std::string why;
+  o.store = store::ExperienceStore::Open(dir.str() + "/experience.sqlite", &why);
+  ASSERT_NE(o.store, nullptr) << why;
+  MatchManager m(o);
+  const std::string rules = reasoner::board::testing::kPawns3x4;
+  for (const char* id : {"pawns.m1", "pawns.m2"}) {
+    const std::string match = id;
+    ASSERT_EQ(Call(m, testing::StartMessage(match, "black", rules, 2, 1)), "ready");
+    EXPECT_EQ(Call(m, "(play " + match + " nil)"), "noop");
+    const std::string reply = Call(m, "(play " + match + " ((move b 1 b 2) noop))");
+    EXPECT_NE(reply.find("move"), std::string::npos) << reply;
+    EXPECT_EQ(Call(m, "(abort " + match + ")"), "aborted");
+  }
+  m.Shutdown();
+  // One document: white's moves (the opponent), written by both matches.
+  const std::vector<store::Document> docs = o.store->List();
+  ASSERT_EQ(docs.size(), 1u);
+  EXPECT_EQ(docs[0].kind, "opponent-model");
+  EXPECT_EQ(docs[0].role, "white");
+  EXPECT_EQ(docs[0].uses, 2);
+  const nlohmann::json body = nlohmann::json::parse(docs[0].body);
+  ASSERT_EQ(body["matches"].size(), 2u) << body.dump();
+  EXPECT_EQ(body["matches"][1]["plies"][0][0], "(move b 1 b 2)") << body.dump();
+
+  auto second = EventsNamed(ReadEvents(dir.str(), "pawns.m2"), "start");
+  ASSERT_EQ(second.size(), 1u);
+  EXPECT_EQ(second[0]["store"]["opponent_models"], 1) << second[0].dump();
+  auto plays = EventsNamed(ReadEvents(dir.str(), "pawns.m2"), "play");
+  ASSERT_EQ(plays.size(), 2u);
+  const nlohmann::json model = plays[1]["stats"]["extra"]["model"];
+  EXPECT_EQ(model["stored"]["matches"], 1) << plays[1].dump();
+  EXPECT_EQ(model["stored"]["decisions"], 1) << plays[1].dump();
+  EXPECT_EQ(model["observed"], 2) << plays[1].dump();  // the stored move and this one
+}
+
 }  // namespace
 }  // namespace ggp::agent

@@ -284,6 +284,10 @@ void MatchSession::StartPlayer(Deadline deadline, nlohmann::ordered_json* start_
   }
   (*start_event)["policy"] = std::string(player_->name());
   auto begin = SteadyClock::now();
+  if (nlohmann::json known = StoredOpponentExperience(); !known.empty()) {
+    (*start_event)["store"]["opponent_models"] = known.size();
+    player_->LoadExperience(known);
+  }
   player_->Start(machine_, role_, state_, deadline);
   (*start_event)["player_start_ms"] = MsSince(begin);
 }

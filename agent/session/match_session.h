@@ -140,6 +140,10 @@ class MatchSession {
   bool ApplyGdl2(const protocol::PlayRequest& request, nlohmann::ordered_json* event);
   bool AdvanceWith(std::vector<reasoner::Move> joint);
   void UpdateFallback();
+  // The experience store's opponent-model documents of this game ({role text: body}; empty
+  // without a store), and the end of match that writes them back through the player.
+  nlohmann::json StoredOpponentExperience();
+  void KeepOpponentExperience(nlohmann::ordered_json* event);
   void LogError(const std::string& cause);
 
   // Immutable after construction.

@@ -6,6 +6,7 @@
 
 #include "agent/session/match_session.h"
 #include "agent/session/move_matching.h"
+#include "reasoner/kif/term.h"
 
 namespace ggp::agent {
 namespace {
@@ -224,9 +225,40 @@ void MatchSession::HandleEnd(const Job& job) {
   event["turns"] = turn_;
   if (player_) {
     if (nlohmann::json summary = player_->Summary(); !summary.is_null()) event["models"] = summary;
+    if (job.end != EndKind::kExpire) KeepOpponentExperience(&event);
   }
   log_.Write(name, std::move(event));
   spdlog::info("match {}: {} after {} turns", id_, name, turn_);
+}
+
+nlohmann::json MatchSession::StoredOpponentExperience() {
+  nlohmann::json out = nlohmann::json::object();
+  if (!options_.store || !machine_ || game_key_.empty()) return out;
+  for (int r = 0; r < machine_->num_roles(); ++r) {
+    if (r == role_) continue;
+    const std::string role = kif::ToString(machine_->roles()[static_cast<size_t>(r)], machine_->symbols());
+    std::optional<store::Document> doc = options_.store->Get(game_key_, role, std::string(store::kOpponentModel));
+    if (!doc) continue;
+    nlohmann::json body = nlohmann::json::parse(doc->body, nullptr, /*allow_exceptions=*/false);
+    if (!body.is_discarded()) out[role] = std::move(body);
+  }
+  return out;
+}
+
+// The opponents' moves of this match, appended to what the store holds for them (the
+// player decides the format: Player::SaveExperience).
+void MatchSession::KeepOpponentExperience(nlohmann::ordered_json* event) {
+  if (!options_.store || !machine_ || game_key_.empty() || turn_ == 0) return;
+  nlohmann::json updated = player_->SaveExperience(StoredOpponentExperience());
+  if (!updated.is_object() || updated.empty()) return;
+  int kept = 0;
+  for (const auto& [role, body] : updated.items()) {
+    kept += options_.store->Put(store::Document{game_key_, role, std::string(store::kOpponentModel), 1,
+                                                body.dump(), game_name_, 0, 0})
+                ? 1
+                : 0;
+  }
+  (*event)["stored"] = {{"opponent_models", kept}};
 }
 
 }  // namespace ggp::agent

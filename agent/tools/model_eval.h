@@ -8,7 +8,11 @@
 //                    where the role had two or more legal moves is one decision.
 //   EvaluateModels   each model observes the training decisions in order, then predicts
 //                    every test decision before observing it (as in a match, where the
-//                    models keep learning): top-N hit rates, mean log-likelihood.
+//                    models keep learning): top-N hit rates, mean log-likelihood. Given the
+//                    machine and the role, the models are bound to it (OpponentModel::Bind)
+//                    and see each decision's state and last joint move (PredictContext), as
+//                    seed 003's models need; the log-likelihood is taken from the same
+//                    prediction as the top-N (the lookahead models' predictions are random).
 //
 // Ties are broken at random in expectation: a move tied with k others counts as being in
 // the top N with probability (N - moves ranked strictly above) / (k + 1), clamped to 0..1,
@@ -33,6 +37,8 @@ struct Decision {
   std::vector<uint32_t> features;       // the state's true fluents (models/opponent/features.h)
   std::vector<reasoner::Move> legal;    // the role's legal moves
   reasoner::Move chosen = -1;
+  reasoner::State state;                // the state (RecordDecisions; may be left empty)
+  std::vector<reasoner::Move> last_joint;  // the joint move that led to it (empty: first)
 };
 
 struct RecordOptions {
@@ -49,6 +55,11 @@ struct RecordOptions {
 std::vector<Decision> RecordDecisions(std::shared_ptr<const reasoner::StateMachine> machine,
                                       const RecordOptions& options, std::string* why);
 
+// The decisions of `role` in `games` games a flat Monte Carlo stand-in plays for every role
+// (the start-clock training data of agent/search/model_pretrain.h), in order.
+std::vector<Decision> StandInDecisions(std::shared_ptr<const reasoner::StateMachine> machine,
+                                       int role, int games, unsigned long long seed);
+
 // Adds P(chosen is among the top n) for n = 1..hits->size() to (*hits)[n - 1].
 void AddTopN(std::span<const float> p, size_t chosen, std::vector<double>* hits);
 
@@ -58,9 +69,11 @@ struct ModelCurve {
   double mean_log_likelihood = 0;
 };
 
-// `max_n` entries per curve (the largest legal-move count is a good choice).
-std::vector<ModelCurve> EvaluateModels(const std::vector<std::string>& models,
-                                       const std::vector<Decision>& train,
-                                       const std::vector<Decision>& test, size_t max_n);
+// `max_n` entries per curve (the largest legal-move count is a good choice). `machine`
+// (optional) is the decisions' machine and `role` the modelled role, for Bind.
+std::vector<ModelCurve> EvaluateModels(
+    const std::vector<std::string>& models, const std::vector<Decision>& train,
+    const std::vector<Decision>& test, size_t max_n,
+    std::shared_ptr<const reasoner::StateMachine> machine = nullptr, int role = 0);
 
 }  // namespace ggp::agent::tools

@@ -7,27 +7,37 @@
 
 namespace ggp::models {
 
-MixtureModel::MixtureModel(std::vector<std::unique_ptr<OpponentModel>> components, int window)
-    : components_(std::move(components)), window_(std::max(1, window)) {
+MixtureModel::MixtureModel(std::vector<std::unique_ptr<OpponentModel>> components, int window,
+                           std::string name)
+    : name_(std::move(name)), components_(std::move(components)), window_(std::max(1, window)) {
   if (components_.empty()) throw std::invalid_argument("a mixture needs components");
   recent_.resize(components_.size());
   weights_.assign(components_.size(), 1.0 / static_cast<double>(components_.size()));
 }
 
 MixtureModel::MixtureModel(const MixtureModel& other)
-    : window_(other.window_),
+    : name_(other.name_),
+      window_(other.window_),
       observations_(other.observations_),
       recent_(other.recent_),
       weights_(other.weights_) {
   for (const auto& c : other.components_) components_.push_back(c->Clone());
 }
 
+void MixtureModel::Bind(std::shared_ptr<const reasoner::StateMachine> machine, int role) {
+  for (auto& c : components_) c->Bind(machine, role);
+}
+
 void MixtureModel::Observe(Features features, std::span<const Move> legal, Move chosen) {
+  ObserveIn(PredictContext{nullptr, features, {}}, legal, chosen);
+}
+
+void MixtureModel::ObserveIn(const PredictContext& c, std::span<const Move> legal, Move chosen) {
   ++observations_;
   for (size_t i = 0; i < components_.size(); ++i) {
-    recent_[i].push_back(LogLikelihood(*components_[i], features, legal, chosen, &scratch_));
+    recent_[i].push_back(LogLikelihood(*components_[i], c, legal, chosen, &scratch_));
     if (static_cast<int>(recent_[i].size()) > window_) recent_[i].pop_front();
-    components_[i]->Observe(features, legal, chosen);
+    components_[i]->ObserveIn(c, legal, chosen);
   }
   UpdateWeights();
 }
@@ -49,13 +59,18 @@ void MixtureModel::UpdateWeights() {
 
 void MixtureModel::Predict(Features features, std::span<const Move> legal,
                            std::span<float> out) const {
+  PredictIn(PredictContext{nullptr, features, {}}, legal, out);
+}
+
+void MixtureModel::PredictIn(const PredictContext& c, std::span<const Move> legal,
+                             std::span<float> out) const {
   std::fill(out.begin(), out.end(), 0.0f);
   // Each component writes into the tail of a buffer sized once per thread.
   thread_local std::vector<float> part;
   part.resize(legal.size());
   for (size_t i = 0; i < components_.size(); ++i) {
     if (weights_[i] < 1e-9) continue;
-    components_[i]->Predict(features, legal, part);
+    components_[i]->PredictIn(c, legal, part);
     for (size_t k = 0; k < legal.size(); ++k) out[k] += static_cast<float>(weights_[i] * part[k]);
   }
   const float sum = std::accumulate(out.begin(), out.end(), 0.0f);
@@ -74,13 +89,13 @@ nlohmann::json MixtureModel::Save() const {
     parts.push_back({{"state", components_[i]->Save()},
                      {"recent", std::vector<double>(recent_[i].begin(), recent_[i].end())}});
   }
-  return {{"model", "mixture"}, {"window", window_}, {"observations", observations_},
+  return {{"model", name_}, {"window", window_}, {"observations", observations_},
           {"components", parts}};
 }
 
 bool MixtureModel::Load(const nlohmann::json& j, std::string* why) {
-  if (!j.is_object() || j.value("model", "") != "mixture") {
-    *why = "not a mixture model";
+  if (!j.is_object() || j.value("model", "") != name_) {
+    *why = "not a " + name_ + " model";
     return false;
   }
   try {

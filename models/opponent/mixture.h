@@ -11,7 +11,18 @@
 // safety valve of the issue). Before any observation all weights are equal.
 //
 // Observe scores every component on the chosen move (before it learns from it), then lets
-// each learn. Contract and threading: opponent_model.h.
+// each learn. Bind, ObserveIn and PredictIn pass the machine and the context on to every
+// component. Contract and threading: opponent_model.h.
+//
+// Two mixtures by name (MakeModel): "mixture" over the cheap models (uniform, frequency,
+// buffer20, buffer, bayes), and "mixture-all" over every model, seed 003's included. The
+// lookahead models (alphabeta, average, minimum, fallible) stay out of "mixture": each
+// costs one random playout per legal move at every search node where the modelled role
+// chooses (lookahead_models.h), all four together about four times that, on every node,
+// whatever their weight (connect4: 90k MCTS iterations/s with "mixture", 13k with
+// "mixture-all"; lookahead_models.h has the numbers). mirror and sameaction are cheap but stay out too, so that what
+// "mixture" is (and what it has saved in the experience store) does not change; use
+// "mixture-all" to let the weights decide among all of them.
 
 #include <deque>
 #include <memory>
@@ -24,16 +35,22 @@ namespace ggp::models {
 
 class MixtureModel final : public OpponentModel {
  public:
-  // The components (non-empty; the caller includes "uniform"), and the scoring window.
-  MixtureModel(std::vector<std::unique_ptr<OpponentModel>> components, int window = 20);
+  // The components (non-empty; the caller includes "uniform"), the scoring window, and
+  // the name (Save and Load use it).
+  MixtureModel(std::vector<std::unique_ptr<OpponentModel>> components, int window = 20,
+               std::string name = "mixture");
   MixtureModel(const MixtureModel& other);
 
-  std::string_view name() const override { return "mixture"; }
+  std::string_view name() const override { return name_; }
   std::unique_ptr<OpponentModel> Clone() const override {
     return std::make_unique<MixtureModel>(*this);
   }
+  void Bind(std::shared_ptr<const reasoner::StateMachine> machine, int role) override;
   void Observe(Features features, std::span<const Move> legal, Move chosen) override;
+  void ObserveIn(const PredictContext& c, std::span<const Move> legal, Move chosen) override;
   void Predict(Features features, std::span<const Move> legal, std::span<float> out) const override;
+  void PredictIn(const PredictContext& c, std::span<const Move> legal,
+                 std::span<float> out) const override;
   void Fit() override;
   long long observations() const override { return observations_; }
   nlohmann::json Save() const override;
@@ -47,6 +64,7 @@ class MixtureModel final : public OpponentModel {
  private:
   void UpdateWeights();
 
+  std::string name_;
   std::vector<std::unique_ptr<OpponentModel>> components_;
   int window_;
   long long observations_ = 0;

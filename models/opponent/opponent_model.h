@@ -15,13 +15,24 @@
 // "frequency" (the seeds' Probabilistic: move frequencies over everything observed),
 // "buffer20" (LimitedBuffer: the last 20 observed moves), "buffer" (UnlimitedBuffer),
 // "bayes" (multivariate naive Bayes over the features with chi-squared feature selection,
-// naive_bayes.h) and "mixture" (all of these, weighted by how well each predicted the
-// recent real moves, mixture.h).
+// naive_bayes.h), "mixture" (all of these, weighted by how well each predicted the
+// recent real moves, mixture.h); seed 003's models that need the game itself:
+// "alphabeta", "average", "minimum", "fallible" (one random playout per legal move,
+// lookahead_models.h), "mirror", "sameaction" (another role's last move, echo_models.h);
+// and "mixture-all" (the mixture over every model above).
 //
-// Thread safety: Predict is const and may run on many threads at once; Observe, Load and
-// Fit must not run concurrently with anything else on the same model (the agent observes
-// on a copy, Clone(), and publishes it). Predict and Observe allocate nothing once the
-// model has seen its vocabulary (bayes: once fitted).
+// Context: the models of seed 003 need more than features: the state (to look ahead), the
+// machine (to play and to read move terms) and the joint move that led to the state.
+// Callers that have them Bind(machine, role) once after MakeModel and call ObserveIn /
+// PredictIn with a PredictContext; a model that needs them and has not got them (no Bind,
+// no state, no last joint move) predicts uniformly. The plain Observe / Predict stay the
+// interface of the feature-only models and of callers without a machine.
+//
+// Thread safety: Predict and PredictIn are const and may run on many threads at once;
+// Bind, Observe, ObserveIn, Load and Fit must not run concurrently with anything else on
+// the same model (the agent observes on a copy, Clone(), and publishes it). Predict and
+// Observe allocate nothing once the model has seen its vocabulary (bayes: once fitted;
+// the lookahead models: once their pool holds a workspace per concurrent caller).
 
 #include <memory>
 #include <span>
@@ -38,6 +49,15 @@ namespace ggp::models {
 using reasoner::Move;
 using Features = std::span<const uint32_t>;
 
+// What a model may know about one decision of its role. Not owning: everything must
+// outlive the call.
+struct PredictContext {
+  const reasoner::State* state = nullptr;  // the state; null: unknown
+  Features features;                       // its true fluents (FeaturesOf(*state))
+  std::span<const Move> last_joint;        // the joint move that led to it, one per role
+                                           // (role order); empty: unknown (first state)
+};
+
 class OpponentModel {
  public:
   virtual ~OpponentModel() = default;
@@ -50,6 +70,17 @@ class OpponentModel {
   // A model that has seen nothing predicts uniformly.
   virtual void Predict(Features features, std::span<const Move> legal,
                        std::span<float> out) const = 0;
+  // The machine of the game and the role this model models (see Context above). Models
+  // that need neither ignore it (default). Clones share the binding.
+  virtual void Bind(std::shared_ptr<const reasoner::StateMachine> /*machine*/, int /*role*/) {}
+  // Observe / Predict with the whole context. Default: the features-only versions.
+  virtual void ObserveIn(const PredictContext& c, std::span<const Move> legal, Move chosen) {
+    Observe(c.features, legal, chosen);
+  }
+  virtual void PredictIn(const PredictContext& c, std::span<const Move> legal,
+                         std::span<float> out) const {
+    Predict(c.features, legal, out);
+  }
   // Batch models (bayes) update their derived tables here; Observe calls it as needed, so
   // calling it is only ever required before a timing-sensitive phase. Default: nothing.
   virtual void Fit() {}
@@ -70,5 +101,10 @@ std::unique_ptr<OpponentModel> MakeModel(std::string_view name);
 // the evaluation use. `scratch` is resized to legal.size().
 double LogLikelihood(const OpponentModel& model, Features features, std::span<const Move> legal,
                      Move chosen, std::vector<float>* scratch);
+// The same through PredictIn.
+double LogLikelihood(const OpponentModel& model, const PredictContext& context,
+                     std::span<const Move> legal, Move chosen, std::vector<float>* scratch);
+// log P(chosen) from a prediction `p` over `legal` (floored at 1e-6).
+double LogLikelihoodOf(std::span<const float> p, std::span<const Move> legal, Move chosen);
 
 }  // namespace ggp::models
