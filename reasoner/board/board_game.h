@@ -69,6 +69,9 @@ struct BoardGame {
   std::vector<std::vector<bool>> goal_squares;  // [player][square]
   int max_plies = 0;                            // 0: no length limit
   int win_value = 100, loss_value = 0, tie_value = 50;
+  // Only the moves are modelled (a moves-only game, played by the hybrid machine of
+  // hybrid_machine.h): the ending above is not the game's, and is left all false.
+  bool moves_only = false;
 
   GdlBinding gdl;
 };

@@ -83,6 +83,7 @@ json BoardGameToJson(const BoardGame& g, const kif::SymbolTable& s) {
           {"eligible", Bits(g.eligible)},
           {"goal_squares", Bits(g.goal_squares)},
           {"max_plies", g.max_plies},
+          {"moves_only", g.moves_only},
           {"values", {g.win_value, g.loss_value, g.tie_value}},
           {"gdl",
            {{"roles", Terms(b.roles_of_players, s)},
@@ -146,6 +147,7 @@ std::optional<BoardGame> BoardGameFromJson(const json& j, kif::SymbolTable& symb
       }
     }
     g.max_plies = j.at("max_plies").get<int>();
+    g.moves_only = j.value("moves_only", false);
     const json& v = j.at("values");
     g.win_value = v.at(0).get<int>();
     g.loss_value = v.at(1).get<int>();

@@ -1,7 +1,20 @@
 #pragma once
 // Small GDL games of our own for the board suites: recognition, learning, the machine.
 
+#include "reasoner/board/board_game.h"
+#include "reasoner/board/dfa.h"
+#include "reasoner/board/pattern.h"
+
 namespace ggp::reasoner::board::testing {
+
+// `game` with piece type 0 limited to one step straight ahead onto an empty square (pawns
+// that may not capture): a deliberately wrong model that verification must refuse.
+inline BoardGame WithoutCaptures(BoardGame game) {
+  Dfa only_forward;
+  only_forward.SetEdge(0, Encode(Step{0, 1, Content::kEmpty}), only_forward.AddState(true));
+  game.dfa[0] = only_forward;
+  return game;
+}
 
 // Pawns on a 3 x 4 board: forward onto an empty square, diagonally forward onto an
 // opponent; reaching the far rank wins, a player without a move loses, 20 plies tie.

@@ -5,17 +5,12 @@
 #include <stdexcept>
 
 #include "reasoner/board/board_machine.h"
+#include "reasoner/board/learn_internal.h"
 #include "reasoner/board/move_patterns.h"
 #include "reasoner/factory/verify.h"
 
 namespace ggp::reasoner::board {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double MsSince(Clock::time_point t) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
 
 // Learns every piece type's DFA into `game`, trying the path hypotheses in order.
 std::optional<std::string> LearnPieces(const Recognition& rec, const std::vector<SimGame>& games,
@@ -59,27 +54,39 @@ BoardLearnResult LearnBoardMachine(const gdl::Description& rules,
   const auto start = Clock::now();
   const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(options.seconds));
-  auto remaining = [&] {
-    return std::max(0.0, std::chrono::duration<double>(deadline - Clock::now()).count());
-  };
+  const bool hybrid_allowed = static_cast<bool>(options.hybrid_rules);
   BoardGame game;
+  std::vector<SimGame> games;
+  SimulateOptions so;
+  so.max_plies = options.max_plies;
+  so.seed = options.seed;
+  so.cancel = options.cancel;
   if (options.known != nullptr) {
     game = *options.known;
-    result.fit = Fit::kFits;
+    result.fit = game.moves_only ? Fit::kMovesOnly : Fit::kFits;
+    if (game.moves_only) {  // the hybrid's turn fluent is found in recorded play
+      if (!hybrid_allowed) {
+        result.reason = "known moves-only model, but no rules for a hybrid machine";
+        return result;
+      }
+      so.games = std::min(options.games, 5);
+      so.seconds = 0.1 * options.seconds;
+      games = Simulate(*reference, so);
+      result.simulate_ms = MsSince(start);
+    }
   } else {
     // A few games decide whether it is a board game at all (cheap for the games that are
     // not); the rest are recorded only for those that fit.
-    SimulateOptions so;
     so.games = std::min(options.games, 5);
-    so.max_plies = options.max_plies;
     so.seconds = 0.1 * options.seconds;
-    so.seed = options.seed;
-    so.cancel = options.cancel;
-    std::vector<SimGame> games = Simulate(*reference, so);
+    games = Simulate(*reference, so);
     result.simulate_ms = MsSince(start);
     auto t = Clock::now();
     Recognition rec = Recognise(rules, games);
-    if (rec.fit == Fit::kFits && options.games > so.games) {
+    auto learnable = [&] {
+      return rec.fit == Fit::kFits || (rec.fit == Fit::kMovesOnly && hybrid_allowed);
+    };
+    if (learnable() && options.games > so.games) {
       t = Clock::now();
       so.games = options.games - so.games;
       so.seconds = 0.3 * options.seconds;
@@ -92,7 +99,7 @@ BoardLearnResult LearnBoardMachine(const gdl::Description& rules,
     }
     result.recognise_ms = MsSince(t);
     result.fit = rec.fit;
-    if (rec.fit != Fit::kFits) {
+    if (!learnable()) {
       result.reason = std::string(rec.fit == Fit::kNo ? "not a board game: " : "moves-only board game: ") + rec.reason;
       return result;
     }
@@ -104,8 +111,13 @@ BoardLearnResult LearnBoardMachine(const gdl::Description& rules,
       result.reason = *failed;
       return result;
     }
+    if (rec.fit == Fit::kMovesOnly) MarkMovesOnly(&game);
   }
   result.game = game;
+  if (game.moves_only) {
+    FinishHybrid(reference, options, game, games, deadline, &result);
+    return result;
+  }
   const auto t = Clock::now();
   std::shared_ptr<BoardMachine> machine;
   try {
@@ -114,34 +126,46 @@ BoardLearnResult LearnBoardMachine(const gdl::Description& rules,
     result.reason = std::string("no board machine for the model: ") + e.what();
     return result;
   }
+  const int max_steps = game.max_plies > 0 ? game.max_plies + 1 : options.max_plies;
+  const bool verified = VerifyLearned(*reference, machine, options, max_steps, deadline, &result);
+  result.verify_ms = MsSince(t);
+  if (verified) {
+    result.reason += "; simulate " + std::to_string(static_cast<int>(result.simulate_ms)) +
+                     " ms, recognise " + std::to_string(static_cast<int>(result.recognise_ms)) +
+                     " ms, learn " + std::to_string(static_cast<int>(result.learn_ms)) + " ms, verify " +
+                     std::to_string(static_cast<int>(result.verify_ms)) + " ms";
+  }
+  return result;
+}
+
+bool VerifyLearned(const StateMachine& reference, std::shared_ptr<const StateMachine> candidate,
+                   const BoardLearnOptions& options, int max_steps, Clock::time_point deadline,
+                   BoardLearnResult* result) {
   VerifyOptions vo;
   vo.playouts = options.verify_playouts;
-  vo.max_steps = game.max_plies > 0 ? game.max_plies + 1 : options.max_plies;
-  vo.seconds = std::max(0.05, remaining());
-  vo.seed = options.seed + 7;
+  vo.max_steps = max_steps;
+  vo.seconds = std::max(0.05, std::chrono::duration<double>(deadline - Clock::now()).count());
+  vo.seed = static_cast<unsigned>(options.seed + 7);
   vo.cancel = options.cancel;
   VerifyStats stats;
-  std::optional<std::string> difference = VerifyAgainst(*reference, *machine, vo, &stats);
-  result.verify_ms = MsSince(t);
-  result.verified_playouts = stats.playouts;
-  result.verified_states = stats.steps;
-  std::string learned = options.known != nullptr ? "known model" : "learned";
+  std::optional<std::string> difference = VerifyAgainst(reference, *candidate, vo, &stats);
+  result->verified_playouts = stats.playouts;
+  result->verified_states = stats.steps;
+  const std::string learned = options.known != nullptr ? "known model" : "learned";
+  const std::string what = std::string(candidate->backend()) + " machine";
   if (difference) {
-    result.reason = learned + " board machine differs from " + std::string(reference->backend()) + ": " + *difference;
-    return result;
+    result->reason = learned + " " + what + " differs from " + std::string(reference.backend()) + ": " + *difference;
+    return false;
   }
   const int min_playouts = std::min(10, options.verify_playouts);
   if (stats.playouts < min_playouts) {
-    result.reason = "verification ran out of time after " + std::to_string(stats.playouts) + " playouts";
-    return result;
+    result->reason = "verification ran out of time after " + std::to_string(stats.playouts) + " playouts";
+    return false;
   }
-  result.machine = machine;
-  result.reason = learned + " and verified on " + std::to_string(stats.playouts) + " playouts (" +
-                  std::to_string(stats.steps) + " states); simulate " + std::to_string(static_cast<int>(result.simulate_ms)) +
-                  " ms, recognise " + std::to_string(static_cast<int>(result.recognise_ms)) + " ms, learn " +
-                  std::to_string(static_cast<int>(result.learn_ms)) + " ms, verify " +
-                  std::to_string(static_cast<int>(result.verify_ms)) + " ms";
-  return result;
+  result->machine = std::move(candidate);
+  result->reason = learned + " and verified on " + std::to_string(stats.playouts) + " playouts (" +
+                   std::to_string(stats.steps) + " states)";
+  return true;
 }
 
 }  // namespace ggp::reasoner::board

@@ -56,10 +56,7 @@ TEST(LearnGame, PawnsLearnedVerifiedAndReverifiedFromJson) {
   EXPECT_EQ(again.learn_ms, 0);
 
   // A wrong model (white pawns may not capture) is caught by verification.
-  BoardGame wrong = *known;
-  Dfa only_forward;
-  only_forward.SetEdge(0, Encode(Step{0, 1, Content::kEmpty}), only_forward.AddState(true));
-  wrong.dfa[0] = only_forward;
+  BoardGame wrong = testing::WithoutCaptures(*known);
   o.known = &wrong;
   BoardLearnResult refused = LearnBoardMachine(g.rules, g.reference, o);
   EXPECT_EQ(refused.machine, nullptr);

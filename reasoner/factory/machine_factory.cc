@@ -106,6 +106,30 @@ MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions
   return propnet;
 }
 
+// The rules of a hybrid machine (reasoner/board/hybrid_machine.h) for the game of `net`:
+// the propnet built again without its legal moves, within `seconds`; nullopt if that
+// fails or numbers fluents or moves differently from `net`.
+std::optional<board::HybridRules> LegalFreeRules(const gdl::Description& description,
+                                                 const MachineOptions& options,
+                                                 const propnet::PropnetMachine& net, double seconds) {
+  propnet::PropnetOptions popts;
+  popts.budget.max_seconds = seconds;
+  popts.budget.max_bytes = options.build_memory_bytes;
+  popts.budget.cancel = options.cancel;
+  popts.legal = false;
+  popts.profile_moves = &net;
+  propnet::PropnetBuild built = propnet::PropnetMachine::Build(description, popts);
+  if (!built.machine || built.machine->fluent_terms() != net.fluent_terms()) return std::nullopt;
+  board::HybridRules rules;
+  for (int r = 0; r < net.num_roles(); ++r) {
+    if (built.machine->move_terms(r) != net.move_terms(r)) return std::nullopt;
+    rules.move_terms.push_back(net.move_terms(r));
+  }
+  rules.fluent_terms = net.fluent_terms();
+  rules.machine = std::move(built.machine);
+  return rules;
+}
+
 // The board learner on top of a verified machine (base.machine, the reference), within
 // `budget` seconds: replaces it when the learned board machine verifies; otherwise keeps
 // it, with the reason (or fails when `required`: "dfa", BuildBoardMachine).
@@ -128,6 +152,12 @@ MachineBuild AddBoardMachine(const gdl::Description& description, const MachineO
   bo.seconds = budget;
   bo.seed = options.seed;
   bo.cancel = options.cancel;
+  // Moves-only games: a hybrid over the same propnet without its legal moves.
+  if (auto net = std::dynamic_pointer_cast<const propnet::PropnetMachine>(base.machine)) {
+    bo.hybrid_rules = [&description, &options, net](double seconds) {
+      return LegalFreeRules(description, options, *net, seconds);
+    };
+  }
   std::optional<board::BoardGame> known;
   if (!options.board_model.empty()) {
     std::string why;
@@ -152,9 +182,10 @@ MachineBuild AddBoardMachine(const gdl::Description& description, const MachineO
   if (learned.game) base.board_model = board::BoardGameToJson(*learned.game, *description.symbols).dump();
   base.board_verified = learned.machine != nullptr;
   if (learned.machine) {
-    base.reason = "board machine (" + learned.reason + ") over " + base.backend + ": " + base.reason;
+    const std::string kind(learned.machine->backend());  // "board" or "hybrid"
+    base.reason = kind + " machine (" + learned.reason + ") over " + base.backend + ": " + base.reason;
     base.machine = learned.machine;
-    base.backend = "board";
+    base.backend = kind;
   } else if (required) {
     base.reason = "no board machine: " + learned.reason;
     base.machine = nullptr;

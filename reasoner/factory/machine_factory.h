@@ -9,9 +9,11 @@
 //                      reason when the build fails, exceeds its budget or disagrees. Then,
 //                      for two-player games within `board_seconds`, the board machine of a
 //                      learned simplified boardgame (reasoner/board/learn_game.h), used only
-//                      once verified against that machine.
+//                      once verified against that machine; for a moves-only board game over a
+//                      propnet, the hybrid machine (reasoner/board/hybrid_machine.h), used
+//                      only once verified and measured faster than the propnet.
 //   backend "dfa":     "auto" that reports failure (null machine, with the reason) when no
-//                      verified board machine results: for benchmarks and conformance runs
+//                      verified board (or hybrid) machine results: for benchmarks and conformance runs
 //                      that must measure the board machine.
 //
 // Blocking: CreateMachine runs the whole build on the calling thread and returns within

@@ -78,6 +78,10 @@ DemuxPlan PlanDemux(const std::vector<uint8_t>& main, Propnet* net);
 void BuildFanout(const std::vector<uint8_t>& main, const DemuxPlan& demux, Propnet* net);
 
 // Consumes `graph`.
-bool LayOut(Graph& graph, ground::Budget& budget, Propnet* out, std::string* error);
+// `keep_legal` false: the legal outputs are laid out as constant false and the gates only
+// they need are dropped (a net for next/terminal/goal whose legal moves come from elsewhere,
+// e.g. reasoner/board/hybrid_machine.h); move numbering is unchanged.
+bool LayOut(Graph& graph, ground::Budget& budget, Propnet* out, std::string* error,
+            bool keep_legal = true);
 
 }  // namespace ggp::reasoner::propnet

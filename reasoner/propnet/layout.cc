@@ -9,7 +9,7 @@ constexpr uint32_t kNone = 0xFFFFFFFFu;
 
 }  // namespace
 
-bool LayOut(Graph& g, ground::Budget& budget, Propnet* out, std::string* error) {
+bool LayOut(Graph& g, ground::Budget& budget, Propnet* out, std::string* error, bool keep_legal) {
   size_t n = g.kind.size();  // grows during simplification
   std::vector<uint32_t> merged;
   Simplify(g, merged);
@@ -18,6 +18,9 @@ bool LayOut(Graph& g, ground::Budget& budget, Propnet* out, std::string* error) 
   auto rewrite = [&](uint32_t e) { return root[e & kEdgeTargetMask] | (e & kInvertedEdge); };
   for (auto& in : g.inputs) {
     for (uint32_t& e : in) e = rewrite(e);
+  }
+  if (!keep_legal) {
+    for (auto& role : g.legal) std::fill(role.begin(), role.end(), g.const_false);
   }
   std::vector<uint32_t> guard;
   ExtractLegalGuards(g, root, &guard, &out->legal_guarded);

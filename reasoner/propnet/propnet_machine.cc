@@ -35,7 +35,7 @@ PropnetBuild PropnetMachine::Build(const gdl::Description& description,
     }
     grounded = ground::GroundResult{};  // release the ground program early
     Propnet net;
-    if (!LayOut(graph, budget, &net, &error)) {
+    if (!LayOut(graph, budget, &net, &error, options.legal)) {
       result.error = error;
       return result;
     }
@@ -55,7 +55,7 @@ PropnetBuild PropnetMachine::Build(const gdl::Description& description,
     auto machine = std::make_shared<PropnetMachine>(description.symbols, description.roles,
                                                     std::move(net), std::move(graph.fluent_terms),
                                                     std::move(graph.move_terms), st);
-    machine->ChooseBranchFreeFanouts();
+    machine->ChooseBranchFreeFanouts(options.legal ? nullptr : options.profile_moves);
     result.stats = machine->stats_;
     result.machine = std::move(machine);
   } catch (const std::bad_alloc&) {

@@ -30,6 +30,14 @@ namespace ggp::reasoner::propnet {
 
 struct PropnetOptions {
   ground::BudgetOptions budget;  // shared by grounding and the circuit build
+  // False: a net without legal moves (LegalMoves reports none; same fluents and move ids
+  // as the full net), for machines that generate the moves themselves (the hybrid of
+  // reasoner/board/hybrid_machine.h).
+  bool legal = true;
+  // With legal = false: a machine of the same game with the same fluent and move ids
+  // (the full propnet) whose legal moves drive the random play that profiles this net's
+  // fan-outs (ChooseBranchFreeFanouts); not owned, used during Build only. Null: no profile.
+  const StateMachine* profile_moves = nullptr;
 };
 
 struct PropnetStats {
@@ -84,6 +92,11 @@ class PropnetMachine final : public StateMachine {
   std::vector<kif::Term> Fluents(const State& s) const override;
 
   const Propnet& net() const { return net_; }
+  // The term of each fluent index, and of each move id of a role (symbol boundary).
+  const std::vector<kif::Term>& fluent_terms() const { return fluent_terms_; }
+  const std::vector<kif::Term>& move_terms(int role) const {
+    return move_terms_[static_cast<size_t>(role)];
+  }
   const PropnetStats& stats() const { return stats_; }
   int num_moves(int role) const {
     return static_cast<int>(net_.legal[static_cast<size_t>(role)].size());
@@ -106,9 +119,10 @@ class PropnetMachine final : public StateMachine {
     return bits;
   }
   bool DrawMove(const Evaluator& e, size_t r, Rng& rng, Move* move, uint32_t* choices) const;
-  // Sets Fanout::branch_free from the flip rates of profiled playouts (up to some 50 ms).
-  // Only before the machine is shared.
-  void ChooseBranchFreeFanouts();
+  // Sets Fanout::branch_free from the flip rates of profiled playouts (up to some 50 ms),
+  // with moves drawn from `movers`' legal moves when given, else from this net's. Only
+  // before the machine is shared.
+  void ChooseBranchFreeFanouts(const StateMachine* movers);
 
   Propnet net_;
   std::vector<kif::Term> fluent_terms_;

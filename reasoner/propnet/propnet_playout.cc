@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <memory>
 #include <utility>
+#include <vector>
 
 #include "reasoner/propnet/evaluator.h"
 #include "reasoner/propnet/propnet_machine.h"
@@ -97,8 +99,9 @@ PlayoutResult PropnetMachine::RandomPlayout(const State& s, int max_steps, Rng& 
 // cells miss fewer than their rate says), so only components estimated to miss at least
 // twice push branch-free (pentago 1.3x, chineseCheckers6 1.17x, connectFour 0.94x
 // against a threshold of five). The profile plays random playouts from the initial state, in chunks of
-// a few steps, up to a number of steps or a time cap, whichever comes first.
-void PropnetMachine::ChooseBranchFreeFanouts() {
+// a few steps, up to a number of steps or a time cap, whichever comes first. A net without
+// legal moves (PropnetOptions::legal) plays the moves `movers` gives.
+void PropnetMachine::ChooseBranchFreeFanouts(const StateMachine* movers) {
   using Clock = std::chrono::steady_clock;
   constexpr uint64_t kProfileSteps = 4000;
   constexpr double kProfileSeconds = 0.05;
@@ -111,12 +114,32 @@ void PropnetMachine::ChooseBranchFreeFanouts() {
   PropnetWorkspace ws(net_);
   ws.eval.set_flip_profile(&profile);
   Rng rng(0x5eed);
-  State s = net_.initial, end;
+  State s = net_.initial, end, next;
+  std::unique_ptr<Workspace> mover_ws = movers != nullptr ? movers->NewWorkspace() : nullptr;
+  std::vector<Move> legal, joint(net_.legal.size(), 0);
+  // One chunk of play on this net with `movers`' legal moves.
+  auto play_with_movers = [&](const State& from, State* to) {
+    PlayoutResult r;
+    *to = from;
+    while (!r.EndsHere(IsTerminal(*to, ws), kChunkSteps, nullptr)) {
+      for (size_t role = 0; role < joint.size() && !r.stuck; ++role) {
+        movers->LegalMoves(*to, static_cast<int>(role), *mover_ws, &legal);
+        r.stuck = legal.empty();
+        if (!r.stuck) joint[role] = legal[rng.Below(static_cast<uint32_t>(legal.size()))];
+      }
+      if (r.stuck) break;
+      NextState(*to, joint, ws, &next);
+      std::swap(*to, next);
+      ++r.steps;
+    }
+    return r;
+  };
   const Clock::time_point start = Clock::now();
   uint64_t steps = 0;
   while (steps < kProfileSteps &&
          std::chrono::duration<double>(Clock::now() - start).count() < kProfileSeconds) {
-    const PlayoutResult r = RandomPlayout(s, kChunkSteps, rng, ws, &end, nullptr, nullptr);
+    const PlayoutResult r = movers != nullptr ? play_with_movers(s, &end)
+                                              : RandomPlayout(s, kChunkSteps, rng, ws, &end, nullptr, nullptr);
     if (r.steps == 0 && s == net_.initial) break;  // the game ends where it starts
     steps += static_cast<uint64_t>(r.steps);
     if (r.terminal || r.stuck || r.steps == 0) {
