@@ -5,7 +5,8 @@
 // Prints rollouts/s, state changes/s, average depth and microseconds per legal-move call;
 // with --json one JSON object per game per line with the keys game, machine,
 // rollouts_per_s, state_changes_per_s, avg_depth, legal_us, rollouts, goal_checksum (sum
-// of every final goal + 1: equal seeds and rules give equal sums), build_ms, build. Exit
+// of every final goal + 1: equal seeds and rules give equal sums), build_ms, peak_rss_mb
+// (the process's peak resident memory so far: per game when one game is given), build. Exit
 // status 1 if a game cannot be loaded or built.
 //
 // With `--search mcts [--threads N]` it measures the search instead: MCTS from the initial
@@ -36,6 +37,7 @@
 #include "agent/tools/playout_bench.h"
 #include "reasoner/factory/machine_factory.h"
 #include "reasoner/gdl/description.h"
+#include "reasoner/ground/budget.h"
 
 namespace ggp::agent {
 namespace {
@@ -201,6 +203,7 @@ int BenchOne(const BenchCliOptions& o, const std::string& path) {
                         {"rollouts", r.rollouts},
                         {"goal_checksum", r.goal_checksum},
                         {"build_ms", build.build_ms},
+                        {"peak_rss_mb", static_cast<double>(reasoner::ground::PeakResidentBytes()) / (1 << 20)},
                         {"build", build.reason}};
     std::cout << j.dump() << std::endl;
   } else {

@@ -60,7 +60,12 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
   build.backend = "propnet";
   build.reason = "propnet of " + std::to_string(pn.stats.components) + " components and " +
                  std::to_string(pn.stats.edges) + " edges built in " +
-                 std::to_string(static_cast<int>(pn.stats.build_seconds * 1000)) + " ms";
+                 std::to_string(static_cast<int>(pn.stats.build_seconds * 1000)) + " ms from " +
+                 std::to_string(pn.stats.ground.rules) + " ground rules";
+  if (pn.stats.ground.projected) {
+    build.reason += " (local variables projected: the plain grounding passed " +
+                    std::to_string(pn.stats.ground.plain_rules) + " rules)";
+  }
   if (pn.stats.demuxed_gates > 0) {
     build.reason += ", " + std::to_string(pn.stats.demuxed_gates) + " gates behind " +
                     std::to_string(pn.stats.selector_groups) + " selector groups";

@@ -17,4 +17,20 @@ size_t ResidentBytes() {
   return static_cast<size_t>(resident_pages) * static_cast<size_t>(page > 0 ? page : 4096);
 }
 
+size_t PeakResidentBytes() {
+  std::FILE* f = std::fopen("/proc/self/status", "r");
+  if (f == nullptr) return 0;
+  char line[256];
+  size_t kb = 0;
+  while (std::fgets(line, sizeof line, f) != nullptr) {
+    unsigned long v = 0;  // NOLINT(runtime/int): sscanf's type
+    if (std::sscanf(line, "VmHWM: %lu kB", &v) == 1) {
+      kb = v;
+      break;
+    }
+  }
+  std::fclose(f);
+  return kb * 1024;
+}
+
 }  // namespace ggp::reasoner::ground

@@ -35,6 +35,8 @@ struct BudgetOptions {
 
 // The process's resident memory in bytes (Linux: /proc/self/statm), or 0 if unknown.
 size_t ResidentBytes();
+// The process's peak resident memory so far in bytes (Linux: VmHWM), or 0 if unknown.
+size_t PeakResidentBytes();
 
 class Budget {
  public:
@@ -54,6 +56,8 @@ class Budget {
       resident_growth_ = std::max(resident_growth_, resident - resident_start_);
     return !OverMemory();
   }
+  // Takes `bytes` charged earlier off the estimate (a structure that was freed).
+  void Release(size_t bytes) { bytes_ -= std::min(bytes, bytes_); }
   // Cheap: reads the clock only every 1024 calls. Returns false once past the deadline.
   bool Tick() {
     if ((++ticks_ & 1023u) != 0) return true;

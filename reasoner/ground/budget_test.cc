@@ -8,7 +8,10 @@
 namespace ggp::reasoner::ground {
 namespace {
 
-TEST(BudgetTest, ResidentMemoryIsReadable) { EXPECT_GT(ResidentBytes(), 0u); }
+TEST(BudgetTest, ResidentMemoryIsReadable) {
+  EXPECT_GT(ResidentBytes(), 0u);
+  EXPECT_GE(PeakResidentBytes(), ResidentBytes());
+}
 
 TEST(BudgetTest, AnEstimateOverTheCapStopsTheBuild) {
   BudgetOptions o;

@@ -41,6 +41,10 @@ struct GroundStats {
   size_t rules = 0;
   size_t body_literals = 0;
   double seconds = 0;
+  // The plain grounding passed its cap (grounder.h) and this program was grounded again
+  // with local variables projected (projection.h); how many rules the plain one had made.
+  bool projected = false;
+  size_t plain_rules = 0;
 };
 
 struct GroundProgram {

@@ -6,6 +6,8 @@
 #include <unordered_set>
 
 #include "reasoner/ground/fact_store.h"
+#include "reasoner/ground/projection.h"
+#include "reasoner/ground/projection.h"
 #include "reasoner/ground/rule_compiler.h"
 
 namespace ggp::reasoner::ground {
@@ -14,17 +16,23 @@ namespace {
 using Kind = CompiledLiteral::Kind;
 
 class BudgetExceeded {};
+class PlainCapReached {};
 
 // Candidates from the best single-argument index above which a composite index pays.
 constexpr uint32_t kCompositeThreshold = 16;
 
 class Grounder {
  public:
-  Grounder(const gdl::Description& d, Budget& budget, GroundProgram* out)
-      : d_(d), budget_(budget), out_(out), facts_(&out->terms) {}
+  // `cap` (0: none): past this many ground rules, stop (PlainCapReached) if the rule that
+  // made the most has local variables to project; otherwise go on without a cap.
+  Grounder(const gdl::Description& d, Budget& budget, GroundProgram* out, size_t cap = 0)
+      : d_(d), budget_(budget), out_(out), facts_(&out->terms), cap_(cap) {}
+
+  size_t charged() const { return charged_; }
 
   void Run() {
     rules_ = CompileRules(d_, out_->terms, facts_);
+    fires_.assign(rules_.size(), 0);
     true_ = facts_.RelationOf(kif::kTrue, 1);
     does_ = facts_.RelationOf(kif::kDoes, 2);
     next_ = facts_.RelationOf(kif::kNext, 1);
@@ -58,12 +66,21 @@ class Grounder {
   void CheckBudget() {
     if (!budget_.Tick()) throw BudgetExceeded{};
     if ((++charge_ticks_ & 4095u) == 0) {
+      if (cap_ > 0 && out_->rules.size() > cap_) CheckCap();
       size_t bytes = out_->terms.ApproxBytes() + facts_.ApproxBytes() +
                      out_->body.capacity() * sizeof(TermId) +
                      out_->rules.capacity() * sizeof(GroundRule) + dedup_.size() * 32;
       if (!budget_.Charge(bytes > charged_ ? bytes - charged_ : 0)) throw BudgetExceeded{};
       charged_ = std::max(charged_, bytes);
     }
+  }
+
+  // Past the cap: the rule that fired most decides whether projection can help.
+  void CheckCap() {
+    const auto top = std::max_element(fires_.begin(), fires_.end()) - fires_.begin();
+    const int source = rules_[static_cast<size_t>(top)].source;
+    if (HasLocalVariables(d_.rules[static_cast<size_t>(source)])) throw PlainCapReached{};
+    cap_ = 0;
   }
 
   void AddFact(int r, TermId sentence) {
@@ -285,6 +302,7 @@ class Grounder {
   }
 
   void Fire() {
+    if (emit_) ++fires_[static_cast<size_t>(rule_ - rules_.data())];
     CheckBudget();
     std::vector<TermId>& args = head_args_;
     args.resize(rule_->head_args.size());
@@ -360,20 +378,27 @@ class Grounder {
   const std::unordered_set<TermId>* frozen_ = nullptr;
   size_t charged_ = 0;
   uint32_t charge_ticks_ = 0;
+  size_t cap_ = 0;
+  std::vector<uint64_t> fires_;  // per compiled rule: instances emitted
 };
 
-}  // namespace
-
-GroundResult Ground(const gdl::Description& normalized, Budget& budget) {
+// One grounding of `d` into a fresh program; `cap` as Grounder's. Sets
+// *capped when the cap stopped it (the program is then incomplete).
+GroundResult GroundOnce(const gdl::Description& d, Budget& budget, size_t cap, bool* capped) {
   GroundResult result;
   GroundProgram& p = result.program;
-  p.symbols = normalized.symbols;
-  p.roles = normalized.roles;
-  for (const kif::Term& r : normalized.roles) p.role_terms.push_back(p.terms.FromKif(r));
+  p.symbols = d.symbols;
+  p.roles = d.roles;
+  for (const kif::Term& r : d.roles) p.role_terms.push_back(p.terms.FromKif(r));
   double start = budget.ElapsedSeconds();
+  Grounder grounder(d, budget, &p, cap);
   try {
-    Grounder(normalized, budget, &p).Run();
+    grounder.Run();
     result.ok = true;
+  } catch (const PlainCapReached&) {
+    *capped = true;
+    p.stats.plain_rules = p.rules.size();
+    budget.Release(grounder.charged());  // its program is dropped
   } catch (const BudgetExceeded&) {
     result.error = "grounding " + budget.ExceededReason() + " (" + std::to_string(p.terms.size()) +
                    " terms, " + std::to_string(p.rules.size()) + " ground rules so far)";
@@ -384,6 +409,23 @@ GroundResult Ground(const gdl::Description& normalized, Budget& budget) {
   }
   p.stats.seconds = budget.ElapsedSeconds() - start;
   return result;
+}
+
+}  // namespace
+
+GroundResult Ground(const gdl::Description& normalized, Budget& budget, const GroundOptions& options) {
+  bool capped = options.plain_rule_cap == 0;
+  GroundResult plain;
+  if (!capped) {
+    plain = GroundOnce(normalized, budget, options.plain_rule_cap, &capped);
+    if (!capped) return plain;
+  }
+  const size_t plain_rules = plain.program.stats.plain_rules;
+  plain = GroundResult{};  // free it before the second grounding
+  GroundResult projected = GroundOnce(ProjectLocalVariables(normalized), budget, 0, &capped);
+  projected.program.stats.projected = true;
+  projected.program.stats.plain_rules = plain_rules;
+  return projected;
 }
 
 }  // namespace ggp::reasoner::ground

@@ -111,10 +111,12 @@ std::vector<int> MakePlan(const CompiledRule& r, int first) {
 std::vector<CompiledRule> CompileRules(const gdl::Description& d, TermStore& terms,
                                        FactStore& facts) {
   std::vector<CompiledRule> out;
-  for (const gdl::Rule& rule : d.rules) {
+  for (size_t i = 0; i < d.rules.size(); ++i) {
+    const gdl::Rule& rule = d.rules[i];
     if (rule.head.is_variable || IsSkippedHead(rule.head.symbol)) continue;
     CompiledRule r;
     r.line = rule.where.line;
+    r.source = static_cast<int>(i);
     std::vector<kif::SymbolId> vars;
     r.head = facts.RelationOf(rule.head.symbol, static_cast<uint32_t>(rule.head.args.size()));
     r.head_args = CompileArgs(rule.head, terms, &vars);

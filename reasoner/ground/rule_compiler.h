@@ -38,6 +38,7 @@ struct CompiledRule {
   std::vector<std::vector<int>> plans;  // plans[i]: evaluation order when positives[i] is
                                         // the delta literal; plans[0] too if no positives
   int line = 0;
+  int source = -1;  // index of the rule in the description
 };
 
 // Compiles every rule of `d` that defines a relation the game needs (rules for base,

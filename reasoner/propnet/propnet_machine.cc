@@ -20,7 +20,7 @@ PropnetBuild PropnetMachine::Build(const gdl::Description& description,
   ground::Budget budget(options.budget);
   try {
     gdl::Description normalized = gdl::Normalize(description);
-    ground::GroundResult grounded = ground::Ground(normalized, budget);
+    ground::GroundResult grounded = ground::Ground(normalized, budget, options.ground);
     result.stats.ground = grounded.program.stats;
     result.stats.ground_seconds = budget.ElapsedSeconds();
     if (!grounded.ok) {

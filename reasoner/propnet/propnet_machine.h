@@ -22,6 +22,7 @@
 #include "reasoner/gdl/description.h"
 #include "reasoner/ground/budget.h"
 #include "reasoner/ground/ground_program.h"
+#include "reasoner/ground/grounder.h"
 #include "reasoner/propnet/evaluator.h"
 #include "reasoner/propnet/propnet.h"
 #include "reasoner/state_machine.h"
@@ -30,6 +31,7 @@ namespace ggp::reasoner::propnet {
 
 struct PropnetOptions {
   ground::BudgetOptions budget;  // shared by grounding and the circuit build
+  ground::GroundOptions ground;  // when local variables are projected (grounder.h)
   // False: a net without legal moves (LegalMoves reports none; same fluents and move ids
   // as the full net), for machines that generate the moves themselves (the hybrid of
   // reasoner/board/hybrid_machine.h).
