@@ -63,8 +63,14 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
                  std::to_string(static_cast<int>(pn.stats.build_seconds * 1000)) + " ms from " +
                  std::to_string(pn.stats.ground.rules) + " ground rules";
   if (pn.stats.ground.projected) {
-    build.reason += " (local variables projected: the plain grounding passed " +
-                    std::to_string(pn.stats.ground.plain_rules) + " rules)";
+    const ground::GroundStats& g = pn.stats.ground;
+    build.reason += " (local variables projected, " + std::to_string(g.decomposed_rules) +
+                    " rule bodies decomposed: the plain grounding stopped at " +
+                    std::to_string(g.plain_rules) + " rules after trying " +
+                    std::to_string(g.plain_work) + " candidate facts)";
+  } else if (pn.stats.ground.rewrite_lost) {
+    build.reason += " (a rewrite with local variables projected and bodies decomposed was "
+                    "tried and needed more)";
   }
   if (pn.stats.demuxed_gates > 0) {
     build.reason += ", " + std::to_string(pn.stats.demuxed_gates) + " gates behind " +

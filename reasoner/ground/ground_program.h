@@ -41,10 +41,17 @@ struct GroundStats {
   size_t rules = 0;
   size_t body_literals = 0;
   double seconds = 0;
-  // The plain grounding passed its cap (grounder.h) and this program was grounded again
-  // with local variables projected (projection.h); how many rules the plain one had made.
+  // Candidate facts the joins tried while making the ground rules (deterministic).
+  uint64_t work = 0;
+  // The plain grounding passed a cap (grounder.h) and this program was grounded again
+  // with local variables projected (projection.h) and then bodies decomposed
+  // (decomposition.h: how many rules that rewrote); the rules and work of the plain one.
   bool projected = false;
+  size_t decomposed_rules = 0;
   size_t plain_rules = 0;
+  uint64_t plain_work = 0;
+  // A rewrite raced this plain program and lost (it needed more than the plain one).
+  bool rewrite_lost = false;
 };
 
 struct GroundProgram {

@@ -5,8 +5,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "reasoner/ground/decomposition.h"
 #include "reasoner/ground/fact_store.h"
-#include "reasoner/ground/projection.h"
 #include "reasoner/ground/projection.h"
 #include "reasoner/ground/rule_compiler.h"
 
@@ -16,23 +16,56 @@ namespace {
 using Kind = CompiledLiteral::Kind;
 
 class BudgetExceeded {};
-class PlainCapReached {};
+// A race run (below) passed its limits.
+class RaceLost {};
+// The rewritten program won the race: it replaces the plain one.
+struct Replaced {
+  GroundResult result;
+};
+
+// A rule is hot (rewritten) when it made at least this share of what passed the cap.
+constexpr double kHotShare = 0.05;
 
 // Candidates from the best single-argument index above which a composite index pays.
 constexpr uint32_t kCompositeThreshold = 16;
 
+GroundResult GroundOnce(const gdl::Description& d, Budget& budget, const GroundOptions& caps,
+                        bool race, size_t body_cap = 0);
+
 class Grounder {
  public:
-  // `cap` (0: none): past this many ground rules, stop (PlainCapReached) if the rule that
-  // made the most has local variables to project; otherwise go on without a cap.
-  Grounder(const gdl::Description& d, Budget& budget, GroundProgram* out, size_t cap = 0)
-      : d_(d), budget_(budget), out_(out), facts_(&out->terms), cap_(cap) {}
+  // `caps` (0: none): past that many ground rules or that much join work, when the rule
+  // that made the most of it can be rewritten, the hot rules are rewritten (projection,
+  // decomposition) and the rewrite is grounded on the side, limited to the rules, body
+  // literals and work the plain run has made so far (a race). If it finishes, it replaces
+  // this grounding (Replaced); if not, this one goes on without caps. With `race`, this
+  // is such a side run, and passing a cap ends it (RaceLost).
+  Grounder(const gdl::Description& d, Budget& budget, GroundProgram* out, const GroundOptions& caps,
+           bool race, size_t body_cap)
+      : d_(d), budget_(budget), out_(out), facts_(&out->terms), cap_(caps.plain_rule_cap),
+        work_cap_(caps.plain_work_cap), race_(race), body_cap_(body_cap) {}
+
+  uint64_t work() const { return total_work_; }
 
   size_t charged() const { return charged_; }
+
+  // "the rule at line N made M of them: (<= ...)" for the rule that emitted the most
+  // ground rules so far ("" before the fixpoint).
+  std::string BusiestRule() const {
+    if (fires_.empty()) return "";
+    const auto top = std::max_element(fires_.begin(), fires_.end()) - fires_.begin();
+    if (fires_[static_cast<size_t>(top)] == 0) return "";
+    const gdl::Rule& rule = d_.rules[static_cast<size_t>(rules_[static_cast<size_t>(top)].source)];
+    std::string text = gdl::ToString(rule, *d_.symbols);
+    if (text.size() > 160) text = text.substr(0, 157) + "...";
+    return "the rule at line " + std::to_string(rule.where.line) + " made " +
+           std::to_string(fires_[static_cast<size_t>(top)]) + " of them: " + text;
+  }
 
   void Run() {
     rules_ = CompileRules(d_, out_->terms, facts_);
     fires_.assign(rules_.size(), 0);
+    work_.assign(rules_.size(), 0);
     true_ = facts_.RelationOf(kif::kTrue, 1);
     does_ = facts_.RelationOf(kif::kDoes, 2);
     next_ = facts_.RelationOf(kif::kNext, 1);
@@ -66,7 +99,9 @@ class Grounder {
   void CheckBudget() {
     if (!budget_.Tick()) throw BudgetExceeded{};
     if ((++charge_ticks_ & 4095u) == 0) {
-      if (cap_ > 0 && out_->rules.size() > cap_) CheckCap();
+      if (cap_ > 0 && out_->rules.size() > cap_) CheckCap(fires_);
+      if (work_cap_ > 0 && total_work_ > work_cap_) CheckCap(work_);
+      if (race_ && out_->body.size() > body_cap_) throw RaceLost{};
       size_t bytes = out_->terms.ApproxBytes() + facts_.ApproxBytes() +
                      out_->body.capacity() * sizeof(TermId) +
                      out_->rules.capacity() * sizeof(GroundRule) + dedup_.size() * 32;
@@ -75,12 +110,31 @@ class Grounder {
     }
   }
 
-  // Past the cap: the rule that fired most decides whether projection can help.
-  void CheckCap() {
-    const auto top = std::max_element(fires_.begin(), fires_.end()) - fires_.begin();
-    const int source = rules_[static_cast<size_t>(top)].source;
-    if (HasLocalVariables(d_.rules[static_cast<size_t>(source)])) throw PlainCapReached{};
-    cap_ = 0;
+  // Past a cap: the rule with the most of `count` decides whether a rewrite can help.
+  void CheckCap(const std::vector<uint64_t>& count) {
+    if (race_) throw RaceLost{};
+    const size_t rules = out_->rules.size();
+    const uint64_t work = total_work_;
+    cap_ = work_cap_ = 0;  // one race at most
+    const auto top = std::max_element(count.begin(), count.end()) - count.begin();
+    const gdl::Rule& rule = d_.rules[static_cast<size_t>(rules_[static_cast<size_t>(top)].source)];
+    if (!HasLocalVariables(rule) && !HasDecomposableBody(rule)) return;
+    DecompositionStats decomposition;
+    const gdl::Description rewritten =
+        DecomposeBodies(ProjectLocalVariables(d_), &decomposition);
+    GroundResult side =
+        GroundOnce(rewritten, budget_, {rules, work}, /*race=*/true, out_->body.size());
+    if (!side.ok) {
+      if (!budget_.Ok()) throw BudgetExceeded{};
+      out_->stats.rewrite_lost = true;
+      return;  // lost the race (or failed): the plain grounding goes on
+    }
+    GroundStats& stats = side.program.stats;
+    stats.projected = true;
+    stats.decomposed_rules = decomposition.rules;
+    stats.plain_rules = rules;
+    stats.plain_work = work;
+    throw Replaced{std::move(side)};
   }
 
   void AddFact(int r, TermId sentence) {
@@ -267,6 +321,10 @@ class Grounder {
     size_t mark = trail_.size();
     auto try_fact = [&](uint32_t f) {
       // Per candidate, not only per derived head: a join may try millions that all fail.
+      if (emit_) {
+        ++work_[static_cast<size_t>(rule_ - rules_.data())];
+        ++total_work_;
+      }
       CheckBudget();
       TermId s = facts_.relation(r).sentences[f];
       std::span<const TermId> args = facts_.ArgsOf(r, s);
@@ -379,53 +437,62 @@ class Grounder {
   size_t charged_ = 0;
   uint32_t charge_ticks_ = 0;
   size_t cap_ = 0;
+  uint64_t work_cap_ = 0;
+  const bool race_;
+  const size_t body_cap_;  // race only: body literals
   std::vector<uint64_t> fires_;  // per compiled rule: instances emitted
+  std::vector<uint64_t> work_;   // per compiled rule: candidate facts tried while emitting
+  uint64_t total_work_ = 0;
 };
 
-// One grounding of `d` into a fresh program; `cap` as Grounder's. Sets
-// *capped when the cap stopped it (the program is then incomplete).
-GroundResult GroundOnce(const gdl::Description& d, Budget& budget, size_t cap, bool* capped) {
+// One grounding of `d` into a fresh program; `caps` and `race` as Grounder's. A race run
+// that passes a cap returns !ok with an empty error.
+GroundResult GroundOnce(const gdl::Description& d, Budget& budget, const GroundOptions& caps,
+                        bool race, size_t body_cap) {
   GroundResult result;
   GroundProgram& p = result.program;
   p.symbols = d.symbols;
   p.roles = d.roles;
   for (const kif::Term& r : d.roles) p.role_terms.push_back(p.terms.FromKif(r));
   double start = budget.ElapsedSeconds();
-  Grounder grounder(d, budget, &p, cap);
+  Grounder grounder(d, budget, &p, caps, race, body_cap);
   try {
     grounder.Run();
     result.ok = true;
-  } catch (const PlainCapReached&) {
-    *capped = true;
-    p.stats.plain_rules = p.rules.size();
-    budget.Release(grounder.charged());  // its program is dropped
+  } catch (Replaced& replaced) {
+    budget.Release(grounder.charged());  // the plain program is dropped
+    result = GroundResult{};             // free it before returning the other
+    replaced.result.program.stats.seconds = budget.ElapsedSeconds() - start;
+    return std::move(replaced.result);
+  } catch (const RaceLost&) {
+    budget.Release(grounder.charged());
   } catch (const BudgetExceeded&) {
     result.error = "grounding " + budget.ExceededReason() + " (" + std::to_string(p.terms.size()) +
-                   " terms, " + std::to_string(p.rules.size()) + " ground rules so far)";
+                   " terms, " + std::to_string(p.rules.size()) + " ground rules so far";
+    const std::string busiest = grounder.BusiestRule();
+    result.error += busiest.empty() ? ")" : "; " + busiest + ")";
   } catch (const GroundError& e) {
     result.error = e.what();
   } catch (const std::bad_alloc&) {
     result.error = "grounding ran out of memory";
   }
   p.stats.seconds = budget.ElapsedSeconds() - start;
+  p.stats.work = grounder.work();
   return result;
 }
 
 }  // namespace
 
 GroundResult Ground(const gdl::Description& normalized, Budget& budget, const GroundOptions& options) {
-  bool capped = options.plain_rule_cap == 0;
-  GroundResult plain;
-  if (!capped) {
-    plain = GroundOnce(normalized, budget, options.plain_rule_cap, &capped);
-    if (!capped) return plain;
+  if (options.plain_rule_cap > 0) {
+    return GroundOnce(normalized, budget, options, /*race=*/false);
   }
-  const size_t plain_rules = plain.program.stats.plain_rules;
-  plain = GroundResult{};  // free it before the second grounding
-  GroundResult projected = GroundOnce(ProjectLocalVariables(normalized), budget, 0, &capped);
-  projected.program.stats.projected = true;
-  projected.program.stats.plain_rules = plain_rules;
-  return projected;
+  DecompositionStats decomposition;
+  GroundResult all = GroundOnce(DecomposeBodies(ProjectLocalVariables(normalized), &decomposition),
+                                budget, {0, 0}, /*race=*/false);
+  all.program.stats.projected = true;
+  all.program.stats.decomposed_rules = decomposition.rules;
+  return all;
 }
 
 }  // namespace ggp::reasoner::ground

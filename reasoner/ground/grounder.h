@@ -14,13 +14,17 @@
 // Recursion and function terms are handled by the fixpoint; an exploding program is
 // stopped by the budget (time and estimated bytes), with the reason.
 //
-// A program that grows past GroundOptions::plain_rule_cap ground rules while the rule that
-// made the most of them has local variables (projection.h) is grounded again from scratch
-// with its local variables projected (stats.projected): that shrinks such cross products
-// by orders of magnitude (amazons' frame rule), but changes the circuit, which measured both
-// faster and slower on games that ground plainly (atariGo_7x7 2.4x, alexChess 0.43x
-// playouts), so those keep today's circuit. The decision depends on counts only, never
-// on the clock.
+// A program that grows past GroundOptions::plain_rule_cap ground rules, or whose joins try
+// more than plain_work_cap candidate facts, while the rule that made the most of them can
+// be rewritten (local variables, projection.h; variables of the body alone joining several
+// literals, decomposition.h), races a rewrite: the whole description with its local
+// variables projected and its bodies decomposed is grounded on the side, limited to the
+// rules, body literals and work the plain grounding has made so far. If the rewrite
+// finishes within that, it replaces the plain grounding (stats.projected); if not, the
+// plain one goes on. The rewrite shrinks cross products by orders of magnitude (amazons'
+// frame rule, racer's speed rule, the sum of guesses in gt_two_thirds_4p) but can also
+// grow a circuit (checkers: 3.5x the edges, half the playouts), and the race keeps the
+// plain one there. The decisions depend on counts only, never on the clock.
 //
 // Blocking: runs on the calling thread for at most about the budget's time.
 // Thread safety: pure function of its inputs (the symbol table is internally locked).
@@ -41,8 +45,14 @@ struct GroundResult {
 
 inline constexpr size_t kPlainRuleCap = size_t{3} << 20;
 
+// About 10-20 s of joins on today's machines. Lower caps made the rewrite win the race
+// on games that ground plainly in a few seconds (hex, golden_rectangle) with slower
+// playouts (0.8x, 0.6x), so the work cap is for games the plain grounding cannot finish.
+inline constexpr uint64_t kPlainWorkCap = uint64_t{256} << 20;
+
 struct GroundOptions {
-  size_t plain_rule_cap = kPlainRuleCap;  // 0: always project
+  size_t plain_rule_cap = kPlainRuleCap;  // 0: always rewrite
+  uint64_t plain_work_cap = kPlainWorkCap;  // candidate facts tried; 0: no cap
 };
 
 // `normalized` must come from gdl::Normalize. Charges `budget` (shared with later stages).

@@ -31,25 +31,6 @@ void CountVariables(const Literal& l, std::unordered_map<SymbolId, int>* count) 
   for (const Literal& c : l.children) CountVariables(c, count);
 }
 
-// `t` with its variables renamed ?0, ?1, ... in order of first occurrence: equal for
-// literals equal up to variable names.
-std::string CanonicalKey(const Term& t, const kif::SymbolTable& symbols,
-                         std::vector<SymbolId>* order) {
-  if (t.is_variable) {
-    auto it = std::find(order->begin(), order->end(), t.symbol);
-    if (it == order->end()) {
-      order->push_back(t.symbol);
-      it = order->end() - 1;
-    }
-    return "?" + std::to_string(it - order->begin());
-  }
-  std::string s = std::string(symbols.Name(t.symbol));
-  if (!t.is_compound) return s;
-  s = "(" + s;
-  for (const Term& a : t.args) s += " " + CanonicalKey(a, symbols, order);
-  return s + ")";
-}
-
 // Per variable of `r`, how often it occurs in the head and the body.
 std::unordered_map<SymbolId, int> Occurrences(const gdl::Rule& r) {
   std::unordered_map<SymbolId, int> total;
@@ -83,14 +64,18 @@ bool Projectable(const Literal& l) {
 
 class Projector {
  public:
-  Projector(const gdl::Description& in, int min_local, ProjectionStats* stats)
-      : in_(in), min_local_(min_local), stats_(stats) {}
+  Projector(const gdl::Description& in, int min_local, ProjectionStats* stats,
+            const std::vector<bool>& only)
+      : in_(in), min_local_(min_local), stats_(stats), only_(only) {}
 
   gdl::Description Run() {
     gdl::Description out;
     out.symbols = in_.symbols;
     out.roles = in_.roles;
-    for (const gdl::Rule& r : in_.rules) out.rules.push_back(Rewrite(r));
+    for (size_t i = 0; i < in_.rules.size(); ++i) {
+      const bool chosen = only_.empty() || (i < only_.size() && only_[i]);
+      out.rules.push_back(chosen ? Rewrite(in_.rules[i]) : in_.rules[i]);
+    }
     for (gdl::Rule& aux : aux_rules_) out.rules.push_back(std::move(aux));
     return out;
   }
@@ -154,6 +139,7 @@ class Projector {
   const gdl::Description& in_;
   const int min_local_;
   ProjectionStats* stats_;
+  const std::vector<bool>& only_;
   std::unordered_map<std::string, SymbolId> aux_;
   std::vector<gdl::Rule> aux_rules_;
   int next_ = 0;
@@ -161,9 +147,26 @@ class Projector {
 
 }  // namespace
 
+std::string CanonicalKey(const Term& t, const kif::SymbolTable& symbols,
+                         std::vector<SymbolId>* order) {
+  if (t.is_variable) {
+    auto it = std::find(order->begin(), order->end(), t.symbol);
+    if (it == order->end()) {
+      order->push_back(t.symbol);
+      it = order->end() - 1;
+    }
+    return "?" + std::to_string(it - order->begin());
+  }
+  std::string s = std::string(symbols.Name(t.symbol));
+  if (!t.is_compound) return s;
+  s = "(" + s;
+  for (const Term& a : t.args) s += " " + CanonicalKey(a, symbols, order);
+  return s + ")";
+}
+
 gdl::Description ProjectLocalVariables(const gdl::Description& normalized, int min_local,
-                                       ProjectionStats* stats) {
-  return Projector(normalized, min_local, stats).Run();
+                                       ProjectionStats* stats, const std::vector<bool>& only) {
+  return Projector(normalized, min_local, stats, only).Run();
 }
 
 bool HasLocalVariables(const gdl::Rule& rule, int min_local) {

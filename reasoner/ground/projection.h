@@ -20,6 +20,8 @@
 // Thread safety: pure function of its input; interns symbols (the table is locked).
 
 #include <cstddef>
+#include <string>
+#include <vector>
 
 #include "reasoner/gdl/description.h"
 
@@ -30,8 +32,17 @@ struct ProjectionStats {
   size_t relations = 0;  // auxiliary relations (and rules) added
 };
 
+// `only`, when not empty, names the rules to rewrite (only[i] for rule i; rules past its
+// end are kept as they are).
 gdl::Description ProjectLocalVariables(const gdl::Description& normalized, int min_local = 1,
-                                       ProjectionStats* stats = nullptr);
+                                       ProjectionStats* stats = nullptr,
+                                       const std::vector<bool>& only = {});
+
+// `t` printed with its variables renamed ?0, ?1, ... in order of first occurrence, the
+// numbering continuing `order` (variables met so far, extended): equal for terms equal
+// up to variable names. Shared by the rewrites to recognise equal auxiliary relations.
+std::string CanonicalKey(const kif::Term& t, const kif::SymbolTable& symbols,
+                         std::vector<kif::SymbolId>* order);
 
 // True if ProjectLocalVariables would replace a literal of `rule`.
 bool HasLocalVariables(const gdl::Rule& rule, int min_local = 1);

@@ -9,27 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "reasoner/factory/verify.h"
-#include "reasoner/gdl/normalize.h"
 #include "reasoner/ground/grounder.h"
-#include "reasoner/propnet/propnet_machine.h"
-#include "reasoner/prover/prover_machine.h"
+#include "reasoner/ground/rewrite_test_util.h"
 
 namespace ggp::reasoner::ground {
 namespace {
 
-gdl::Description Parse(const std::string& text) {
-  gdl::Description d;
-  std::vector<kif::Diagnostic> errors;
-  EXPECT_TRUE(gdl::ParseDescription(text, std::make_shared<kif::SymbolTable>(), &d, &errors));
-  return gdl::Normalize(d);
-}
-
-std::vector<std::string> Rules(const gdl::Description& d) {
-  std::vector<std::string> out;
-  for (const gdl::Rule& r : d.rules) out.push_back(gdl::ToString(r, *d.symbols));
-  return out;
-}
+using testing::Parse;
+using testing::Rules;
 
 TEST(ProjectionTest, LocalVariablesAreProjectedAndEqualLiteralsShared) {
   gdl::Description d = Parse(R"(
@@ -104,21 +91,7 @@ TEST(ProjectionTest, CrossProductGroundsSmallAndStillAgreesWithTheProver) {
   EXPECT_GE(g.program.stats.plain_rules, 20000u);
   EXPECT_LT(g.program.rules.size(), 10000u);
 
-  gdl::Description raw;
-  std::vector<kif::Diagnostic> errors;
-  ASSERT_TRUE(gdl::ParseDescription(kCrossProduct, std::make_shared<kif::SymbolTable>(), &raw, &errors));
-  propnet::PropnetOptions po;
-  po.ground = small_cap;
-  propnet::PropnetBuild net = propnet::PropnetMachine::Build(raw, po);
-  ASSERT_NE(net.machine, nullptr) << net.error;
-  EXPECT_TRUE(net.stats.ground.projected);
-  std::string error;
-  std::shared_ptr<const StateMachine> prover = ProverMachine::Build(raw, &error);
-  ASSERT_NE(prover, nullptr) << error;
-  VerifyOptions vo;
-  vo.playouts = 20;
-  vo.goals_everywhere = true;
-  EXPECT_EQ(VerifyAgainst(*prover, *net.machine, vo), std::nullopt);
+  testing::ExpectRewrittenPropnetAgreesWithProver(kCrossProduct, small_cap, 20);
 }
 
 }  // namespace
