@@ -75,6 +75,11 @@ void AddConformCommand(CLI::App& app, CommandRun* run) {
                   "Replay time per game at most, build excluded (0: no limit)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  sub->add_option("--board-seconds", o->conform.board_seconds,
+                  "Board learner budget of auto and dfa (0: off; auto then picks the propnet or "
+                  "the prover)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   sub->add_flag("-q,--quiet", o->quiet, "Print only games that do not agree, and the summary");
   sub->callback([run, o] { *run = [o] { return RunConform(*o); }; });
 }

@@ -101,6 +101,7 @@ ConformResult ConformFile(const std::string& trace_path, const ConformOptions& o
   }
   reasoner::MachineOptions mo;
   mo.backend = options.machine;
+  mo.board_seconds = options.board_seconds;
   reasoner::MachineBuild build = reasoner::CreateMachine(description, mo);
   if (!build.machine) return finish(Error(r, "no " + options.machine + " machine: " + build.reason));
   r.backend = build.backend;

@@ -22,6 +22,9 @@ struct ConformOptions {
   std::string machine = "prover";  // back end name (reasoner::IsKnownBackend)
   std::string rules_dir;           // optional directory of <game>.kif
   ReplayBudget budget;             // per trace
+  // The board learner's budget of "auto" and "dfa" (reasoner::MachineOptions); 0 turns
+  // it off for "auto", which then picks the propnet or, failing that, the prover.
+  double board_seconds = 10.0;
 };
 
 struct ConformResult {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "agent/tools/conform.h"
+#include "tests/conformance/corpus_traces.h"
 #include "tests/testing/shared_dir.h"
 
 namespace ggp::agent::tools {
@@ -22,28 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr double kSecondsPerGame = 20.0;
-
-std::vector<std::string> TraceNames() {
-  std::vector<std::string> names;
-  std::string shared = ggp::testing::SharedDir();
-  std::error_code ec;
-  if (!shared.empty()) {
-    for (const auto& e : fs::directory_iterator(fs::path(shared) / "conformance", ec)) {
-      if (e.path().extension() == ".json") names.push_back(e.path().stem().string());
-    }
-  }
-  std::sort(names.begin(), names.end());
-  if (names.empty()) names.push_back("no_corpus");  // a placeholder that skips
-  return names;
-}
-
-std::string TestName(const ::testing::TestParamInfo<std::string>& info) {
-  std::string s = info.param;
-  for (char& c : s) {
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  }
-  return s;
-}
 
 class ProverConformanceTest : public ::testing::TestWithParam<std::string> {};
 
@@ -67,7 +46,8 @@ TEST_P(ProverConformanceTest, AgreesWithTrace) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, ProverConformanceTest, ::testing::ValuesIn(TraceNames()), TestName);
+INSTANTIATE_TEST_SUITE_P(Corpus, ProverConformanceTest, ::testing::ValuesIn(ggp::testing::CorpusTraceNames()),
+                         ggp::testing::TraceTestName);
 
 }  // namespace
 }  // namespace ggp::agent::tools
