@@ -126,17 +126,15 @@ Term Head(SymbolId name, const std::vector<SymbolId>& vars) {
 
 class Decomposer {
  public:
-  Decomposer(const gdl::Description& in, DecompositionStats* stats, const std::vector<bool>& only)
-      : in_(in), stats_(stats), only_(only) {}
+  Decomposer(const gdl::Description& in, DecompositionStats* stats) : in_(in), stats_(stats) {}
 
   gdl::Description Run() {
     gdl::Description out;
     out.symbols = in_.symbols;
     out.roles = in_.roles;
-    for (size_t i = 0; i < in_.rules.size(); ++i) {
-      gdl::Rule rewritten = in_.rules[i];
-      const bool chosen = only_.empty() || (i < only_.size() && only_[i]);
-      if (chosen && Decompose(&rewritten) && stats_ != nullptr) ++stats_->rules;
+    for (const gdl::Rule& r : in_.rules) {
+      gdl::Rule rewritten = r;
+      if (Decompose(&rewritten) && stats_ != nullptr) ++stats_->rules;
       out.rules.push_back(std::move(rewritten));
     }
     // Auxiliary rules are decomposed in turn (which may add more).
@@ -208,7 +206,6 @@ class Decomposer {
 
   const gdl::Description& in_;
   DecompositionStats* stats_;
-  const std::vector<bool>& only_;
   std::unordered_map<std::string, SymbolId> aux_;
   std::deque<gdl::Rule> aux_rules_;  // stable while Run walks and extends it
   int next_ = 0;
@@ -216,9 +213,8 @@ class Decomposer {
 
 }  // namespace
 
-gdl::Description DecomposeBodies(const gdl::Description& normalized, DecompositionStats* stats,
-                                 const std::vector<bool>& only) {
-  return Decomposer(normalized, stats, only).Run();
+gdl::Description DecomposeBodies(const gdl::Description& normalized, DecompositionStats* stats) {
+  return Decomposer(normalized, stats).Run();
 }
 
 bool HasDecomposableBody(const gdl::Rule& rule) { return BestStep(rule).has_value(); }

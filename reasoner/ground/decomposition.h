@@ -27,7 +27,6 @@
 // Thread safety: pure function of its input; interns symbols (the table is locked).
 
 #include <cstddef>
-#include <vector>
 
 #include "reasoner/gdl/description.h"
 
@@ -38,11 +37,8 @@ struct DecompositionStats {
   size_t relations = 0;  // auxiliary relations (and rules) added
 };
 
-// `only`, when not empty, names the rules to rewrite (only[i] for rule i; rules past its
-// end, such as projection.h's auxiliary rules, are kept as they are).
 gdl::Description DecomposeBodies(const gdl::Description& normalized,
-                                 DecompositionStats* stats = nullptr,
-                                 const std::vector<bool>& only = {});
+                                 DecompositionStats* stats = nullptr);
 
 // True if DecomposeBodies would rewrite `rule`.
 bool HasDecomposableBody(const gdl::Rule& rule);

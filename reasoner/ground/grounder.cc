@@ -23,21 +23,26 @@ struct Replaced {
   GroundResult result;
 };
 
-// A rule is hot (rewritten) when it made at least this share of what passed the cap.
-constexpr double kHotShare = 0.05;
-
 // Candidates from the best single-argument index above which a composite index pays.
 constexpr uint32_t kCompositeThreshold = 16;
 
 GroundResult GroundOnce(const gdl::Description& d, Budget& budget, const GroundOptions& caps,
                         bool race, size_t body_cap = 0);
 
+// The whole description with its local variables projected, then its bodies decomposed.
+gdl::Description Rewrite(const gdl::Description& d, size_t* decomposed_rules) {
+  DecompositionStats stats;
+  gdl::Description out = DecomposeBodies(ProjectLocalVariables(d), &stats);
+  *decomposed_rules = stats.rules;
+  return out;
+}
+
 class Grounder {
  public:
   // `caps` (0: none): past that many ground rules or that much join work, when the rule
-  // that made the most of it can be rewritten, the hot rules are rewritten (projection,
-  // decomposition) and the rewrite is grounded on the side, limited to the rules, body
-  // literals and work the plain run has made so far (a race). If it finishes, it replaces
+  // that made the most of it can be rewritten, the whole description is rewritten
+  // (Rewrite) and grounded on the side, limited to the rules, body literals and work the
+  // plain run has made so far (a race). If it finishes, it replaces
   // this grounding (Replaced); if not, this one goes on without caps. With `race`, this
   // is such a side run, and passing a cap ends it (RaceLost).
   Grounder(const gdl::Description& d, Budget& budget, GroundProgram* out, const GroundOptions& caps,
@@ -119,9 +124,8 @@ class Grounder {
     const auto top = std::max_element(count.begin(), count.end()) - count.begin();
     const gdl::Rule& rule = d_.rules[static_cast<size_t>(rules_[static_cast<size_t>(top)].source)];
     if (!HasLocalVariables(rule) && !HasDecomposableBody(rule)) return;
-    DecompositionStats decomposition;
-    const gdl::Description rewritten =
-        DecomposeBodies(ProjectLocalVariables(d_), &decomposition);
+    size_t decomposed = 0;
+    const gdl::Description rewritten = Rewrite(d_, &decomposed);
     GroundResult side =
         GroundOnce(rewritten, budget_, {rules, work}, /*race=*/true, out_->body.size());
     if (!side.ok) {
@@ -131,7 +135,7 @@ class Grounder {
     }
     GroundStats& stats = side.program.stats;
     stats.projected = true;
-    stats.decomposed_rules = decomposition.rules;
+    stats.decomposed_rules = decomposed;
     stats.plain_rules = rules;
     stats.plain_work = work;
     throw Replaced{std::move(side)};
@@ -487,11 +491,10 @@ GroundResult Ground(const gdl::Description& normalized, Budget& budget, const Gr
   if (options.plain_rule_cap > 0) {
     return GroundOnce(normalized, budget, options, /*race=*/false);
   }
-  DecompositionStats decomposition;
-  GroundResult all = GroundOnce(DecomposeBodies(ProjectLocalVariables(normalized), &decomposition),
-                                budget, {0, 0}, /*race=*/false);
+  size_t decomposed = 0;
+  GroundResult all = GroundOnce(Rewrite(normalized, &decomposed), budget, {0, 0}, /*race=*/false);
   all.program.stats.projected = true;
-  all.program.stats.decomposed_rules = decomposition.rules;
+  all.program.stats.decomposed_rules = decomposed;
   return all;
 }
 

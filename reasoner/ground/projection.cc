@@ -64,18 +64,14 @@ bool Projectable(const Literal& l) {
 
 class Projector {
  public:
-  Projector(const gdl::Description& in, int min_local, ProjectionStats* stats,
-            const std::vector<bool>& only)
-      : in_(in), min_local_(min_local), stats_(stats), only_(only) {}
+  Projector(const gdl::Description& in, int min_local, ProjectionStats* stats)
+      : in_(in), min_local_(min_local), stats_(stats) {}
 
   gdl::Description Run() {
     gdl::Description out;
     out.symbols = in_.symbols;
     out.roles = in_.roles;
-    for (size_t i = 0; i < in_.rules.size(); ++i) {
-      const bool chosen = only_.empty() || (i < only_.size() && only_[i]);
-      out.rules.push_back(chosen ? Rewrite(in_.rules[i]) : in_.rules[i]);
-    }
+    for (const gdl::Rule& r : in_.rules) out.rules.push_back(Rewrite(r));
     for (gdl::Rule& aux : aux_rules_) out.rules.push_back(std::move(aux));
     return out;
   }
@@ -139,7 +135,6 @@ class Projector {
   const gdl::Description& in_;
   const int min_local_;
   ProjectionStats* stats_;
-  const std::vector<bool>& only_;
   std::unordered_map<std::string, SymbolId> aux_;
   std::vector<gdl::Rule> aux_rules_;
   int next_ = 0;
@@ -165,8 +160,8 @@ std::string CanonicalKey(const Term& t, const kif::SymbolTable& symbols,
 }
 
 gdl::Description ProjectLocalVariables(const gdl::Description& normalized, int min_local,
-                                       ProjectionStats* stats, const std::vector<bool>& only) {
-  return Projector(normalized, min_local, stats, only).Run();
+                                       ProjectionStats* stats) {
+  return Projector(normalized, min_local, stats).Run();
 }
 
 bool HasLocalVariables(const gdl::Rule& rule, int min_local) {

@@ -32,11 +32,8 @@ struct ProjectionStats {
   size_t relations = 0;  // auxiliary relations (and rules) added
 };
 
-// `only`, when not empty, names the rules to rewrite (only[i] for rule i; rules past its
-// end are kept as they are).
 gdl::Description ProjectLocalVariables(const gdl::Description& normalized, int min_local = 1,
-                                       ProjectionStats* stats = nullptr,
-                                       const std::vector<bool>& only = {});
+                                       ProjectionStats* stats = nullptr);
 
 // `t` printed with its variables renamed ?0, ?1, ... in order of first occurrence, the
 // numbering continuing `order` (variables met so far, extended): equal for terms equal
