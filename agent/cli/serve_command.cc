@@ -34,6 +34,9 @@ struct ServeOptions {
   int io_threads = 2;
   int max_connections = 128;
   int margin_ms = 1000;
+  int min_margin_ms = 300;
+  bool fixed_margin = false;
+  bool ready_early = false;
   std::string policy = "mcts";
   int max_matches = 4;
   int memory_mb = 1024;  // search tree budget per match
@@ -85,6 +88,9 @@ int RunServe(const ServeOptions& o) {
     }
   }
   session.margin = std::chrono::milliseconds(o.margin_ms);
+  session.min_margin = std::chrono::milliseconds(o.min_margin_ms);
+  session.fixed_margin = o.fixed_margin;
+  session.ready_early = o.ready_early;
   session.policy = o.policy;
   session.player.seed = o.seed;
   session.player.threads = o.threads;
@@ -116,10 +122,14 @@ int RunServe(const ServeOptions& o) {
     return 1;
   }
   spdlog::info(
-      "{} serving on {}:{} (policy {}, {} search threads, machine {}, margin {} ms, up "
+      "{} serving on {}:{} (policy {}, {} search threads, machine {}, margin {} ms{}, {}, up "
       "to {} matches, event logs in {})",
       o.name, o.address, server.port(), o.policy, search::SearchPool::Global().size(), o.machine,
-      o.margin_ms, o.max_matches, o.log_dir.empty() ? "(none)" : o.log_dir);
+      o.margin_ms,
+      o.fixed_margin ? " fixed"
+                     : fmt::format(" until measured, at least {} ms", o.min_margin_ms),
+      o.ready_early ? "ready early" : "ready held to the start deadline", o.max_matches,
+      o.log_dir.empty() ? "(none)" : o.log_dir);
   server.Wait();  // until SIGINT/SIGTERM
   spdlog::info("stopping: ending {} live matches", manager.live_matches());
   manager.Shutdown();
@@ -156,9 +166,19 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   sub->add_option("--margin-ms", o->margin_ms,
                   "Safety margin: replies are due at receipt + clock - margin (the margin is "
-                  "at most a quarter of the clock)")
+                  "at most a quarter of the clock). The margin until a match has measured its "
+                  "referee: then twice the shortest gap between a reply and the next request, "
+                  "plus our lateness, at least --min-margin-ms")
       ->check(CLI::Range(0, 600000))
       ->capture_default_str();
+  sub->add_option("--min-margin-ms", o->min_margin_ms, "Floor of the measured margin")
+      ->check(CLI::Range(0, 600000))
+      ->capture_default_str();
+  sub->add_flag("--fixed-margin", o->fixed_margin,
+                "Keep --margin-ms for every reply instead of measuring the referee");
+  sub->add_flag("--ready-early", o->ready_early,
+                "Answer START as soon as the player has started (default: `ready` is held "
+                "until the start deadline while the search thinks ahead)");
   sub->add_option("--policy", o->policy, "Move policy (random, legal, montecarlo, mcts, ...)")
       ->capture_default_str();
   sub->add_option("--max-matches", o->max_matches,

@@ -58,6 +58,14 @@ void Append(std::string* out, const std::string& text) {
   out->append(text);
 }
 
+// "margin 300 ms (floor)": the reply margin of a start or play and how it was chosen.
+std::string MarginDetails(const nlohmann::json& e) {
+  if (std::isnan(Num(e, "margin_ms"))) return "";
+  std::string s = "margin " + Number(Num(e, "margin_ms"), 0) + " ms";
+  if (Has(e, "margin")) s += " (" + Str(e, "margin") + ")";
+  return s;
+}
+
 std::string StartDetails(const nlohmann::json& e) {
   std::string s;
   if (Has(e, "role")) Append(&s, "as " + Str(e, "role"));
@@ -75,6 +83,10 @@ std::string StartDetails(const nlohmann::json& e) {
   if (!std::isnan(Num(e, "prepare_ms"))) {
     Append(&s, "prepared in " + Number(Num(e, "prepare_ms"), 0) + " ms");
   }
+  if (!std::isnan(Num(e, "ready_held_ms"))) {
+    Append(&s, "ready held " + Number(Num(e, "ready_held_ms"), 0) + " ms");
+  }
+  Append(&s, MarginDetails(e));
   return s;
 }
 
@@ -129,6 +141,20 @@ std::string StatsDetails(const nlohmann::json& stats) {
       }
       Append(&s, text);
     }
+    // "puzzle 100 proven (64 moves, 84 states)": the single-role solver's best line.
+    if (auto pz = extra->find("puzzle"); pz != extra->end() && pz->is_object()) {
+      auto flag = [&pz](const char* key) {
+        auto it = pz->find(key);
+        return it != pz->end() && it->is_boolean() && it->get<bool>();
+      };
+      const double v = Num(*pz, "value");
+      std::string text = "puzzle " + (std::isnan(v) || v < 0 ? std::string("-") : Number(v, 0));
+      if (flag("proven")) text += " proven";
+      text += " (" + Str(*pz, "line") + " moves, " + Str(*pz, "states") + " states";
+      if (flag("pruning")) text += ", dead ends cut";
+      text += flag("played") ? ", played)" : ")";
+      Append(&s, text);
+    }
     // "strength weaker (regret 0.153 over 10, contempt -0.6)": the opponent-strength
     // estimate (seed 002) and the contempt factor it set; "strength ? (4 seen)" before.
     if (auto st = extra->find("strength"); st != extra->end() && st->is_object()) {
@@ -158,6 +184,7 @@ std::string PlayDetails(const nlohmann::json& e) {
     Append(&s, "(fallback)");
   }
   if (auto it = e.find("stats"); it != e.end() && it->is_object()) Append(&s, StatsDetails(*it));
+  Append(&s, MarginDetails(e));
   return s;
 }
 

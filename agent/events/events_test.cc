@@ -159,6 +159,25 @@ TEST(EventFormatTest, PlayLinesShowTheStrengthEstimate) {
   EXPECT_NE(before.find("strength ? (4 seen)"), std::string::npos) << before;
 }
 
+TEST(EventFormatTest, PlayAndStartLinesShowTheMarginAndThePuzzleSolver) {
+  nlohmann::json play = {{"event", "play"}, {"match", "m1"}, {"turn", 2}, {"margin_ms", 300.0},
+                         {"margin", "floor"},
+                         {"stats", {{"extra", {{"puzzle", {{"value", 100}, {"proven", true}, {"line", 64},
+                                                           {"states", 84}, {"pruning", true},
+                                                           {"played", true}}}}}}}};
+  const std::string s = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(s.find("puzzle 100 proven (64 moves, 84 states, dead ends cut, played)"), std::string::npos) << s;
+  EXPECT_NE(s.find("margin 300 ms (floor)"), std::string::npos) << s;
+  play["stats"]["extra"]["puzzle"] = {{"value", -1}, {"proven", false}, {"line", 0}, {"states", 9}};
+  const std::string none = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(none.find("puzzle - (0 moves, 9 states)"), std::string::npos) << none;
+
+  nlohmann::json start = {{"event", "start"}, {"match", "m1"}, {"role", "robot"}, {"ready_held_ms", 18950.4},
+                          {"margin_ms", 1000.0}, {"margin", "configured"}};
+  const std::string t = FormatEvent(start, EventFormatOptions{false});
+  EXPECT_NE(t.find("ready held 18950 ms  margin 1000 ms (configured)"), std::string::npos) << t;
+}
+
 TEST(EventFormatTest, StopLinesScoreTheOpponentModel) {
   nlohmann::json stop = {{"event", "stop"}, {"match", "m1"}, {"turns", 9},
                          {"models", {{"name", "bayes"},

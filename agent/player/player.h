@@ -60,6 +60,11 @@ class Player {
   virtual reasoner::Move SelectMove(const reasoner::State& state, Deadline deadline,
                                     MoveStats* stats) = 0;
 
+  // True while the player, between calls, keeps improving its next decision (a search that
+  // ponders and has not settled the game): the session then holds `ready` back until the
+  // start deadline, so the whole start clock is thinking time. Quick. Default: false.
+  virtual bool ThinksAhead() const { return false; }
+
   // The joint move (role order) that was applied, and the resulting state. Quick.
   virtual void Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) = 0;
 

@@ -47,8 +47,9 @@ MatchSession::MatchSession(protocol::StartRequest start, SteadyClock::time_point
   Job job;
   job.kind = Job::Kind::kPrepare;
   job.received = received;
-  job.deadline = DeadlineFor(received, start_clock_);
+  job.deadline = DeadlineFor(received, start_clock_, &job.margin);
   job.reply = ready_reply;
+  last_reply_ = ready_reply;
   watchdog_.Schedule(job.deadline, [ready_reply] { ready_reply->Send("ready"); });
   jobs_.push_back(std::move(job));
   worker_ = std::thread([this] { Run(); });
@@ -63,11 +64,19 @@ void MatchSession::Join() {
   if (worker_.joinable()) worker_.join();
 }
 
-Deadline MatchSession::DeadlineFor(SteadyClock::time_point received, int clock_seconds) const {
+Deadline MatchSession::DeadlineFor(SteadyClock::time_point received, int clock_seconds,
+                                   ReplyMargin* used) const {
+  ReplyMargin margin = latency_.Margin(options_, clock_seconds);
   auto budget = std::chrono::duration_cast<SteadyClock::duration>(
                     std::chrono::seconds(std::max(0, clock_seconds))) -
-                EffectiveMargin(options_, clock_seconds);
+                margin.margin;
+  if (used != nullptr) *used = std::move(margin);
   return received + std::max(budget, SteadyClock::duration::zero());
+}
+
+void MatchSession::ObserveGap(SteadyClock::time_point received) {
+  // Caller holds mu_.
+  if (last_reply_ && last_reply_->sent()) latency_.ObserveGap(last_reply_->sent_at(), received);
 }
 
 Deadline MatchSession::WorkDeadline(const Job& job) {
@@ -94,8 +103,13 @@ void MatchSession::Play(protocol::PlayRequest request, SteadyClock::time_point r
   job.kind = Job::Kind::kPlay;
   job.request = std::move(request);
   job.received = received;
-  job.deadline = DeadlineFor(received, play_clock_);
   job.reply = reply;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ObserveGap(received);
+    last_reply_ = reply;
+  }
+  job.deadline = DeadlineFor(received, play_clock_, &job.margin);
   watchdog_.Schedule(job.deadline, [reply, box = fallback_] { reply->Send(box->Get()); });
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -116,6 +130,7 @@ void MatchSession::End(EndKind kind, protocol::PlayRequest last_moves, std::stri
     if (ended_) return;
     ended_ = true;
     cancel_build_.store(true);
+    ObserveGap(SteadyClock::now());
     Touch(SteadyClock::now());
     Job job;
     job.kind = Job::Kind::kEnd;
@@ -292,6 +307,22 @@ void MatchSession::StartPlayer(Deadline deadline, nlohmann::ordered_json* start_
   (*start_event)["player_start_ms"] = MsSince(begin);
 }
 
+double MatchSession::HoldReady(const Job& job) {
+  const SteadyClock::time_point begin = SteadyClock::now();
+  const Deadline until = WorkDeadline(job);
+  std::unique_lock<std::mutex> lock(mu_);
+  while (!ended_ && jobs_.empty() && !cancel_build_.load() && SteadyClock::now() < until) {
+    lock.unlock();
+    const bool thinking = player_->ThinksAhead();  // a Player call: this (the worker) thread
+    lock.lock();
+    if (!thinking) break;
+    // Woken early by a new request (a server that did not wait for `ready`) or the end.
+    cv_.wait_until(lock, std::min(until, SteadyClock::now() + std::chrono::milliseconds(20)),
+                   [this] { return ended_ || !jobs_.empty(); });
+  }
+  return MsSince(begin);
+}
+
 void MatchSession::Prepare(const Job& job) {
   nlohmann::ordered_json event = {
       {"role", role_name_}, {"start_clock", start_clock_}, {"play_clock", play_clock_}};
@@ -319,8 +350,12 @@ void MatchSession::Prepare(const Job& job) {
     event["board"] = {{"done", done}, {"wait_ms", MsSince(wait_begin)}};
   }
   event["prepare_ms"] = MsSince(begin);
+  if (!options_.ready_early && player_) event["ready_held_ms"] = HoldReady(job);
+  event["margin_ms"] = std::chrono::duration<double, std::milli>(job.margin.margin).count();
+  event["margin"] = job.margin.source;
   event["ready_late"] = job.reply->sent();
   job.reply->Send("ready");
+  latency_.ObserveSent(job.deadline, job.reply->sent_at());
   log_.Write("start", std::move(event));
   spdlog::info("match {}: started as {} ({})", id_, role_name_,
                machine_ ? std::string(machine_->backend()) : std::string("no machine"));

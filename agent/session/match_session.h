@@ -35,6 +35,7 @@
 
 #include "agent/events/event_log.h"
 #include "agent/player/player.h"
+#include "agent/session/reply_latency.h"
 #include "agent/session/reply_slot.h"
 #include "agent/session/session_options.h"
 #include "agent/session/watchdog.h"
@@ -76,7 +77,8 @@ class MatchSession {
   const std::string& id() const { return id_; }
 
   // Queues a PLAY; its reply goes to `reply` by received + playclock - margin at the
-  // latest (the margin capped at options.max_margin_share of the clock). Quick; any thread.
+  // latest (the match's measured margin, reply_latency.h, capped at
+  // options.max_margin_share of the clock). Quick; any thread.
   void Play(protocol::PlayRequest request, SteadyClock::time_point received,
             std::shared_ptr<ReplySlot> reply);
 
@@ -107,6 +109,7 @@ class MatchSession {
     SteadyClock::time_point received{};
     Deadline deadline{};
     std::shared_ptr<ReplySlot> reply;
+    ReplyMargin margin;  // how `deadline` was set (the event log's "margin")
     EndKind end = EndKind::kStop;
     std::string reason;
     // kSwap: the verified board machine, and the board stage's log fields.
@@ -116,7 +119,15 @@ class MatchSession {
 
   void Touch(SteadyClock::time_point t);
   static Deadline WorkDeadline(const Job& job);
-  Deadline DeadlineFor(SteadyClock::time_point received, int clock_seconds) const;
+  // received + clock - margin, the margin as measured now (written to *used if not null).
+  Deadline DeadlineFor(SteadyClock::time_point received, int clock_seconds,
+                       ReplyMargin* used = nullptr) const;
+  // START: keeps `ready` back while the player thinks ahead, until the preparation's work
+  // deadline, a new request or the end of the match. Returns the time held (ms).
+  double HoldReady(const Job& job);
+  // The gap between our previous reply and a request received now (ReplyLatency). Caller
+  // holds mu_.
+  void ObserveGap(SteadyClock::time_point received);
   void Run();
 
   // ---- Worker-thread only (match_session.cc, match_session_play.cc) ----
@@ -166,6 +177,8 @@ class MatchSession {
   std::atomic<bool> finished_{false};
   std::atomic<bool> cancel_build_{false};  // set by End(); read by the machine build
   bool board_done_ = false;  // the background board learner has finished (its swap queued)
+  std::shared_ptr<ReplySlot> last_reply_;  // the reply to the match's latest request
+  ReplyLatency latency_;                   // thread safe
 
   // Worker state.
   protocol::StartRequest start_;  // rules are dropped once parsed

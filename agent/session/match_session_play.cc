@@ -190,6 +190,10 @@ void MatchSession::HandlePlay(const Job& job) {
   std::string sent = job.reply->body();
   event["move"] = sent;
   event["time_ms"] = MsBetween(job.received, job.reply->sent_at());
+  latency_.ObserveSent(job.deadline, job.reply->sent_at());
+  event["margin_ms"] = std::chrono::duration<double, std::milli>(job.margin.margin).count();
+  event["margin"] = job.margin.source;
+  if (job.margin.gap_ms >= 0) event["referee_gap_ms"] = job.margin.gap_ms;
   event["fallback"] = !ours || !searched;
   if (!ours) event["late"] = true;
   if (searched) event["stats"] = ToJson(stats);

@@ -37,7 +37,17 @@ struct SessionOptions {
   // store, anything else a file; store::ResolveStorePath turns it into the file ("" for
   // none). `store` above is that file opened, or null if it could not be.
   std::string store_path;
-  std::chrono::milliseconds margin{1000};  // deadline = received + clock - margin (>= received)
+  // Replies are due at received + clock - margin (>= received). `margin` is the margin until
+  // the match has measured its referee (reply_latency.h: then twice the shortest gap
+  // between a reply and the next request, plus our lateness, at least `min_margin`), and
+  // always with `fixed_margin`.
+  std::chrono::milliseconds margin{1000};
+  std::chrono::milliseconds min_margin{300};
+  bool fixed_margin = false;
+  // START: `ready` is held until the start deadline while the player thinks ahead
+  // (Player::ThinksAhead: its search improves the first move), so the whole start clock is
+  // thinking time; true answers as soon as the player has started.
+  bool ready_early = false;
   // Short clocks keep most of their time: the margin never exceeds this share of the clock
   // (a 1 s play clock with a 1000 ms margin is answered at 750 ms, not at once).
   double max_margin_share = 0.25;
@@ -65,16 +75,22 @@ struct SessionOptions {
   std::chrono::milliseconds tick{1000};  // how often expiry is checked
 };
 
-// The margin kept before a reply of a `clock_seconds` clock is due: options.margin, at most
-// options.max_margin_share of the clock.
-inline std::chrono::steady_clock::duration EffectiveMargin(const SessionOptions& options,
-                                                           int clock_seconds) {
+// `margin`, at most `max_share` of a `clock_seconds` clock.
+inline std::chrono::steady_clock::duration CapMargin(std::chrono::steady_clock::duration margin,
+                                                     double max_share, int clock_seconds) {
   using Duration = std::chrono::steady_clock::duration;
   const auto clock =
       std::chrono::duration_cast<Duration>(std::chrono::seconds(std::max(0, clock_seconds)));
-  const auto share =
-      std::chrono::duration_cast<Duration>(clock * std::max(0.0, options.max_margin_share));
-  return std::min<Duration>(options.margin, share);
+  const auto share = std::chrono::duration_cast<Duration>(clock * std::max(0.0, max_share));
+  return std::min<Duration>(margin, share);
+}
+
+// The configured margin kept before a reply of a `clock_seconds` clock is due:
+// options.margin, at most options.max_margin_share of the clock. (A match measures its own
+// margin once it can: reply_latency.h.)
+inline std::chrono::steady_clock::duration EffectiveMargin(const SessionOptions& options,
+                                                           int clock_seconds) {
+  return CapMargin(options.margin, options.max_margin_share, clock_seconds);
 }
 
 }  // namespace ggp::agent

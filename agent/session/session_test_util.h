@@ -38,13 +38,14 @@ inline reasoner::MachineBuild NimBuilder(const gdl::Description& d,
 }
 
 // Service options for the session tests: nim machines, montecarlo, quick ticks, and the
-// margin applied as given (900 ms of a 1 s clock: plays are answered within 100 ms).
+// margin applied as given (900 ms of a 1 s clock, fixed: plays are answered within 100 ms).
 inline SessionOptions TestOptions(const std::string& log_dir) {
   SessionOptions o;
   o.name = "TestPlayer";
   o.log_dir = log_dir;
   o.margin = std::chrono::milliseconds(900);
   o.max_margin_share = 1.0;
+  o.fixed_margin = true;
   o.policy = "montecarlo";
   o.player.seed = 11;
   o.builder = NimBuilder;

@@ -91,7 +91,10 @@ TEST_P(ServerFuzzTest, ServerSurvivesAnswersAndStaysBounded) {
   ChildProcess server(
       {AgentBinary(), "serve", "--address", "127.0.0.1", "--port", "0", "--max-matches",
        std::to_string(matches), "--memory-mb", std::to_string(kTreeMb), "--build-mb",
-       std::to_string(kBuildMb), "--threads", "1", "--log-dir", Path("logs")},
+       std::to_string(kBuildMb), "--threads", "1", "--log-dir", Path("logs"),
+       // A held `ready` would make every valid START of a 30 s clock take 29 s of this
+       // sequential run; holding is tested in agent/session/reply_timing_test.cc.
+       "--ready-early"},
       Path("serve.out"), Path("serve.err"));
   ASSERT_TRUE(server.started());
   auto port = match_testing::WaitForPort(Path("serve.err"), "serving on ", 30s);
