@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   ggp::agent::AddStoreCommand(app, &run);
   ggp::agent::AddModelEvalCommand(app, &run);
   ggp::agent::AddStrengthEvalCommand(app, &run);
+  ggp::agent::AddSolveCommand(app, &run);
 
   try {
     app.parse(argc, argv);

@@ -28,5 +28,6 @@ void AddLearnCommand(CLI::App& app, CommandRun* run);       // DFA learning (see
 void AddStoreCommand(CLI::App& app, CommandRun* run);       // the experience store
 void AddModelEvalCommand(CLI::App& app, CommandRun* run);   // opponent-model top-N curves
 void AddStrengthEvalCommand(CLI::App& app, CommandRun* run);  // opponent strength (seed 002)
+void AddSolveCommand(CLI::App& app, CommandRun* run);       // the puzzle solver alone
 
 }  // namespace ggp::agent

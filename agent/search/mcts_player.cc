@@ -53,6 +53,10 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
         options.params.value("model_playout_epsilon", model_playout_epsilon_), 0.0, 1.0);
   }
   pretrain_ = options.params.is_object() && options.params.value("pretrain", false);
+  if (options.params.is_object()) {
+    use_puzzle_ = options.params.value("puzzle", use_puzzle_);
+    puzzle_mb_ = std::max(1, options.params.value("puzzle_mb", puzzle_mb_));
+  }
   valve_ = !options.params.is_object() || options.params.value("valve", true);
   base_contempt_ = params_.contempt;
   if (options.params.is_object()) {
@@ -99,6 +103,43 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
   iterations_at_last_decision_ = 0;
   last_decision_time_ = SteadyClock::now();
   search_->Start();  // ponder from here on; Start returns at once
+  StartPuzzle(initial);
+}
+
+void MctsPlayer::StartPuzzle(const reasoner::State& root) {
+  puzzle_.reset();
+  if (!use_puzzle_ || machine_->num_roles() != 1) return;
+  PuzzleSolver::Options o;
+  o.memory_mb = puzzle_mb_;
+  puzzle_ = std::make_unique<PuzzleSolver>(machine_, o);
+  puzzle_->Start(root);
+}
+
+bool MctsPlayer::PuzzleProven() const { return puzzle_ != nullptr && puzzle_->Best().proven; }
+
+void MctsPlayer::UsePuzzleLine(const reasoner::State& state, Decision* d, MoveStats* stats) {
+  if (!puzzle_) return;
+  const PuzzleResult r = puzzle_->Best();
+  if (stats != nullptr) {
+    stats->extra["puzzle"] = {{"value", r.value}, {"proven", r.proven},
+                              {"line", r.line.size()}, {"states", r.states},
+                              {"stored", r.stored}, {"table_full", r.table_full},
+                              {"pruning", r.pruning}};
+  }
+  // Only a proven line, or one that reaches 100, is played. An unfinished depth-first
+  // line is a guarantee too, but committing to it early gives up what the search would
+  // find later (max_knights: a line of 55 from the first corner, where the search reaches
+  // 100), and the search keeps its own best line anyway.
+  if (r.line.empty() || r.value < 0 || (!r.proven && r.value < 100)) return;
+  std::vector<reasoner::Move> legal;
+  machine_->LegalMoves(state, role_, *workspace_, &legal);
+  if (std::find(legal.begin(), legal.end(), r.line.front()) == legal.end()) return;
+  d->move = r.line.front();
+  d->value = r.value / 100.0;
+  d->proven = r.proven || r.value >= 100;
+  d->certain = d->proven;
+  d->visit_share = -1;
+  if (stats != nullptr) stats->extra["puzzle"]["played"] = true;
 }
 
 reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline deadline,
@@ -116,15 +157,17 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
   if (!search_->RootIs(state)) {
     search_->SetRoot(state);
     search_->Start();
-  } else if (!search_->Running() && !search_->Info().root_proven) {
+  } else if (!search_->Running() && !search_->Info().root_proven && !PuzzleProven()) {
     search_->Start();
   }
   const Deadline decide_at = deadline - std::chrono::milliseconds(params_.decision_margin_ms);
   Decision d = search_->Decide();
-  while (!d.certain && SteadyClock::now() < decide_at && search_->Running()) {
+  while (!d.certain && !PuzzleProven() && SteadyClock::now() < decide_at &&
+         (search_->Running() || (puzzle_ && puzzle_->Running()))) {
     std::this_thread::sleep_until(std::min(decide_at, SteadyClock::now() + std::chrono::milliseconds(5)));
     d = search_->Decide();
   }
+  UsePuzzleLine(state, &d, stats);
   if (d.move < 0) {
     // No tree (broken rules at the root): any legal move.
     std::vector<reasoner::Move> legal;
@@ -173,7 +216,17 @@ void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::
   } else {
     search_->Advance(joint, next);
   }
-  search_->Start();
+  if (puzzle_ && !joint.empty()) puzzle_->Advance(joint[0], next);
+  if (PuzzleProven()) {
+    search_->Pause();  // the solver's line is played: the search has nothing to add
+  } else {
+    search_->Start();
+  }
+}
+
+bool MctsPlayer::ThinksAhead() const {
+  return search_ != nullptr && search_->Running() && !search_->Info().root_proven &&
+         !PuzzleProven();
 }
 
 bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
@@ -194,6 +247,7 @@ bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> mac
   iterations_at_last_decision_ = 0;
   last_decision_time_ = SteadyClock::now();
   search_->Start();
+  StartPuzzle(current);  // move ids belong to the machine: a fresh solver
   if (report != nullptr) {
     *report = {{"tree_kept", kept}, {"nodes", info.nodes}, {"left_out", info.left_out},
                {"translate_ms", info.ms}};
@@ -203,6 +257,7 @@ bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> mac
 }
 
 void MctsPlayer::Finish() {
+  puzzle_.reset();
   pretrainer_.reset();
   search_.reset();  // pauses the workers; the tree is freed in the background
 }

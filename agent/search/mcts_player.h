@@ -29,7 +29,10 @@
 // on the mean regret). The estimate and factor go to the play stats as extra["strength"].
 // "valve" (bool, default true: a single model is mixed with uniform by recent likelihood,
 // MakeGuardedModel), "pretrain" (bool, default false: stand-in games in the start clock,
-// model_pretrain.h). The models replay the stored matches of LoadExperience at Start and
+// model_pretrain.h), "puzzle" (bool, default true: in single-role games a PuzzleSolver
+// (puzzle_solver.h) runs beside the search on a thread of its own; its line is played
+// once it is proven or reaches 100, else the search decides), "puzzle_mb" (its
+// table, default 256). The models replay the stored matches of LoadExperience at Start and
 // after SwitchMachine (model_experience.h). The seed comes from
 // PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
 // PlayerOptions::threads is not used.
@@ -46,6 +49,7 @@
 #include "agent/search/model_pretrain.h"
 #include "models/opponent/opponent_model.h"
 #include "agent/search/policies.h"
+#include "agent/search/puzzle_solver.h"
 #include "agent/search/search_params.h"
 #include "agent/search/strength.h"
 
@@ -73,6 +77,8 @@ class MctsPlayer final : public Player {
   reasoner::Move SelectMove(const reasoner::State& state, Deadline deadline,
                             MoveStats* stats) override;
   void Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) override;
+  // The search runs and the root is not proven.
+  bool ThinksAhead() const override;
   // Rebuilds the tree over `machine` (MctsSearch::AdoptTree), or starts a fresh one at
   // `current` if the machines disagree; resumes pondering either way. Always true.
   bool SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
@@ -103,6 +109,14 @@ class MctsPlayer final : public Player {
   void StartModels(bool keep_scores = false);
   void ObserveOpponents(std::span<const reasoner::Move> joint);
   nlohmann::json ModelReport(const Decision& d) const;
+
+  // Single-role games: the solver, and the choice between its line and the search's.
+  void StartPuzzle(const reasoner::State& root);
+  bool PuzzleProven() const;
+  void UsePuzzleLine(const reasoner::State& state, Decision* d, MoveStats* stats);
+  std::unique_ptr<PuzzleSolver> puzzle_;
+  bool use_puzzle_ = true;
+  int puzzle_mb_ = 256;
 
   SearchParams params_;
   std::string model_name_;  // "uniform": no prior hook at all

@@ -116,7 +116,8 @@ Decision MctsSearch::DecideFor(int role) const {
   if (k == 0) return d;
   const double n_total = std::max<uint32_t>(root.visits().load(std::memory_order_relaxed), 1);
 
-  // Single-role games: the best line found is a guarantee (deterministic rules).
+  // Single-role games: the best line found is a guarantee (deterministic rules) of at least
+  // its value.
   if (num_roles_ == 1) {
     std::lock_guard<std::mutex> lock(line_mu_);
     const double v = line_value_.load(std::memory_order_acquire);
@@ -129,8 +130,8 @@ Decision MctsSearch::DecideFor(int role) const {
         d.value = v;
         d.visits = root.stat(0, d.move_index).visits.load(std::memory_order_relaxed);
         d.visit_share = static_cast<double>(d.visits) / n_total;
-        d.proven = true;
-        d.certain = v >= 1.0;
+        // A lower bound: only the best goal there is ends the question.
+        d.proven = d.certain = v >= 1.0;
         return d;
       }
     }

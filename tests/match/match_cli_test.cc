@@ -17,6 +17,7 @@
 #include "agent/runner/move_judge.h"
 #include "agent/runner/runner_test_util.h"
 #include "tests/match/child_process.h"
+#include "tests/testing/small_games.h"
 
 namespace ggp::agent::runner {
 namespace {
@@ -275,6 +276,24 @@ TEST_F(MatchCliTest, BenchMeasuresPlayoutsAndTheSearch) {
   EXPECT_GT(search["nodes"].get<int64_t>(), 0);
   // This small nim is solved long before the time is up: the root is proven.
   EXPECT_TRUE(search["proven"].get<bool>()) << out;
+}
+
+TEST_F(MatchCliTest, SolveProvesAPuzzleAndSkipsOtherGames) {
+  std::ofstream(Path("towers.kif")) << ggp::testing::kTowersGdl;
+  std::string out, err;
+  int status = RunToCompletion({AgentBinary(), "solve", "--game", Path("towers.kif"), "--game",
+                                Path("nim.kif"), "--seconds", "20", "--line"},
+                               dir_.string(), 60s, &out, &err);
+  ASSERT_EQ(status, 0) << out << err;
+  EXPECT_NE(out.find("towers: goal 100 (proven best), line of 7 moves"), std::string::npos) << out;
+  EXPECT_EQ(out.find("giveup"), std::string::npos) << out;
+  EXPECT_NE(out.find("  (put d1 right)"), std::string::npos) << out;
+  EXPECT_NE(out.find("nim: 2 roles, not a puzzle; skipped"), std::string::npos) << out;
+
+  status = RunToCompletion({AgentBinary(), "solve", "--game", Path("towers.kif"), "--table"},
+                           dir_.string(), 60s, &out, &err);
+  ASSERT_EQ(status, 0) << out << err;
+  EXPECT_NE(out.find("| towers | 100 | yes | 7 | "), std::string::npos) << out;
 }
 
 }  // namespace

@@ -1,0 +1,107 @@
+// `ggp-agent solve --game GAME.kif... [--seconds 10] [--memory-mb 256] [--table]`: runs the
+// single-role games' solver (agent/search/puzzle_solver.h) alone on each game from its
+// initial state and prints what it found within the time: the best goal reached, whether it
+// is proven the best there is, the line's length, the states searched and whether dead
+// ends were cut; `--line` prints the moves. Games with more than one role are reported and
+// skipped. Exit status 0 (1 if a game could not be loaded).
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "agent/cli/commands.h"
+#include "agent/cli/game_machine.h"
+#include "agent/search/puzzle_solver.h"
+#include "reasoner/kif/term.h"
+
+namespace ggp::agent {
+namespace {
+
+struct SolveOptions {
+  std::vector<std::string> games;
+  double seconds = 10;
+  int memory_mb = 256;
+  bool table = false;
+  bool line = false;
+};
+
+std::string BaseName(const std::string& path) {
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  if (name.size() > 4 && name.substr(name.size() - 4) == ".kif") name.resize(name.size() - 4);
+  return name;
+}
+
+int RunSolve(const SolveOptions& o) {
+  int status = 0;
+  if (o.table) {
+    std::cout << "| game | goal | proven | line | states | seconds | dead ends cut |\n"
+              << "|---|---|---|---|---|---|---|\n";
+  }
+  for (const std::string& path : o.games) {
+    std::shared_ptr<const reasoner::StateMachine> machine = LoadEvaluationMachine(path, std::cerr);
+    if (!machine) {
+      status = 1;
+      continue;
+    }
+    const std::string name = BaseName(path);
+    if (machine->num_roles() != 1) {
+      std::cout << name << ": " << machine->num_roles() << " roles, not a puzzle; skipped\n";
+      continue;
+    }
+    search::PuzzleSolver::Options so;
+    so.memory_mb = o.memory_mb;
+    search::PuzzleSolver solver(machine, so);
+    reasoner::State initial;
+    machine->InitialState(&initial);
+    const auto begin = std::chrono::steady_clock::now();
+    const auto until = begin + std::chrono::duration<double>(o.seconds);
+    solver.Start(initial);
+    while (solver.Running() && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    solver.Stop();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    const search::PuzzleResult r = solver.Best();
+    const std::string goal = r.value < 0 ? "-" : std::to_string(r.value);
+    if (o.table) {
+      std::cout << "| " << name << " | " << goal << " | " << (r.proven ? "yes" : "no") << " | "
+                << r.line.size() << " | " << r.states << " | " << seconds << " | "
+                << (r.pruning ? "yes" : "no") << " |\n";
+    } else {
+      std::cout << name << ": goal " << goal << (r.proven ? " (proven best)" : " (best found)")
+                << ", line of " << r.line.size() << " moves, " << r.states << " states in "
+                << seconds << " s" << (r.pruning ? ", dead ends cut" : "")
+                << (r.table_full ? ", table full" : "") << "\n";
+    }
+    if (o.line) {
+      for (reasoner::Move m : r.line) {
+        std::cout << "  " << kif::ToString(machine->MoveTerm(0, m), machine->symbols()) << "\n";
+      }
+    }
+  }
+  return status;
+}
+
+}  // namespace
+
+void AddSolveCommand(CLI::App& app, CommandRun* run) {
+  auto o = std::make_shared<SolveOptions>();
+  auto* sub = app.add_subcommand(
+      "solve", "Run the puzzle solver of single-role games alone: best goal, proof, line");
+  sub->add_option("--game", o->games, "GDL game file (repeatable)")->required();
+  sub->add_option("--seconds", o->seconds, "Time per game")->check(CLI::Range(0.01, 86400.0))
+      ->capture_default_str();
+  sub->add_option("--memory-mb", o->memory_mb, "Transposition table")
+      ->check(CLI::Range(1, 65536))
+      ->capture_default_str();
+  sub->add_flag("--table", o->table, "One Markdown table row per game");
+  sub->add_flag("--line", o->line, "Print the moves of the best line");
+  sub->callback([run, o] { *run = [o] { return RunSolve(*o); }; });
+}
+
+}  // namespace ggp::agent

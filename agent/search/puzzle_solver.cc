@@ -1,0 +1,286 @@
+#include "agent/search/puzzle_solver.h"
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <numeric>
+#include <unordered_set>
+
+#include "reasoner/random.h"
+
+namespace ggp::agent::search {
+namespace {
+
+using reasoner::Move;
+using reasoner::State;
+
+// A 64-bit hash of a state's bits (trailing zero words ignored, as State's equality does).
+uint64_t Key(const State& s) {
+  std::span<const uint64_t> w = s.words();
+  size_t n = w.size();
+  while (n > 0 && w[n - 1] == 0) --n;
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t z = w[i] + 0x9E3779B97F4A7C15ull * (i + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    h = (h ^ (z ^ (z >> 31))) * 0xD6E8FEB86659FD93ull;
+  }
+  return h == 0 ? 1 : h;  // 0 marks an empty slot
+}
+
+}  // namespace
+
+// Open addressing, linear probing: key -> exact value of a fully explored state. Grows by
+// doubling up to its byte cap, then refuses new keys.
+class PuzzleSolver::Table {
+ public:
+  explicit Table(size_t max_bytes) : max_slots_(std::max<size_t>(1024, max_bytes / sizeof(Slot))) {
+    slots_.resize(std::min<size_t>(1 << 16, max_slots_));
+  }
+  bool Get(uint64_t key, int* value) const {
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = key & mask;; i = (i + 1) & mask) {
+      if (slots_[i].key == 0) return false;
+      if (slots_[i].key == key) {
+        *value = slots_[i].value;
+        return true;
+      }
+    }
+  }
+  void Put(uint64_t key, int value) {
+    if (2 * (size_ + 1) > slots_.size()) {
+      if (2 * slots_.size() > max_slots_) {
+        full_ = true;
+        return;
+      }
+      Grow();
+    }
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = key & mask;; i = (i + 1) & mask) {
+      if (slots_[i].key == key) return;
+      if (slots_[i].key == 0) {
+        slots_[i] = Slot{key, static_cast<int16_t>(value)};
+        ++size_;
+        return;
+      }
+    }
+  }
+  size_t size() const { return size_; }
+  bool full() const { return full_; }
+  void Clear() {
+    slots_.assign(std::min<size_t>(1 << 16, max_slots_), Slot{});
+    size_ = 0;
+    full_ = false;
+  }
+
+ private:
+  struct Slot {
+    uint64_t key = 0;
+    int16_t value = 0;
+  };
+  void Grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    size_ = 0;
+    for (const Slot& s : old) {
+      if (s.key != 0) Put(s.key, s.value);
+    }
+  }
+  size_t max_slots_;
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
+  bool full_ = false;
+};
+
+
+
+
+
+namespace {
+
+bool AnyStranded(const State& child, const std::vector<uint64_t>& parent_droppable,
+                 const std::vector<uint64_t>& child_droppable) {
+  std::span<const uint64_t> w = child.words();
+  for (size_t i = 0; i < w.size() && i < parent_droppable.size(); ++i) {
+    const uint64_t kept = i < child_droppable.size() ? child_droppable[i] : 0;
+    if ((w[i] & parent_droppable[i] & ~kept) != 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+PuzzleSolver::PuzzleSolver(std::shared_ptr<const reasoner::StateMachine> machine, Options options)
+    : machine_(std::move(machine)),
+      options_(options),
+      table_(std::make_unique<Table>(static_cast<size_t>(std::max(1, options.memory_mb)) << 20)),
+      ws_(machine_->NewWorkspace()) {}
+
+PuzzleSolver::~PuzzleSolver() { Stop(); }
+
+void PuzzleSolver::Stop() {
+  stop_.store(true, std::memory_order_release);
+  if (thread_.joinable()) thread_.join();
+  running_.store(false, std::memory_order_release);
+}
+
+void PuzzleSolver::Start(const State& root) {
+  Stop();
+  stop_.store(false, std::memory_order_release);
+  running_.store(true, std::memory_order_release);
+  thread_ = std::thread([this, root] { Run(root); });
+}
+
+void PuzzleSolver::Advance(Move m, const State& next) {
+  Stop();
+  bool proven;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!best_.line.empty() && best_.line.front() == m) {
+      best_.line.erase(best_.line.begin());
+    } else {
+      best_.line.clear();
+      best_.value = -1;
+      best_.proven = false;
+    }
+    proven = best_.proven;
+  }
+  if (!proven) Start(next);
+}
+
+PuzzleResult PuzzleSolver::Best() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  PuzzleResult r = best_;
+  r.states = states_.load(std::memory_order_relaxed);
+  return r;
+}
+
+void PuzzleSolver::Run(State root) {
+  if (prune_ < 0) {
+    prune_ = ProbeDeadEnds(root) ? 1 : 0;
+    std::lock_guard<std::mutex> lock(mu_);
+    best_.pruning = prune_ == 1;
+  }
+  int value = -1;
+  bool complete = Solve(root, &value);
+  if (complete && prune_ == 1 && value < options_.max_goal) {
+    // The reading of the game was wrong for this puzzle: search everything instead. The
+    // table's values were computed under the cuts; they go.
+    prune_ = 0;
+    table_->Clear();
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      best_.pruning = false;
+    }
+    complete = Solve(root, &value);
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  best_.stored = static_cast<int64_t>(table_->size());
+  best_.table_full = table_->full();
+  best_.pruning = prune_ == 1;
+  if (complete && value <= best_.value) best_.proven = true;
+  running_.store(false, std::memory_order_release);
+}
+
+void PuzzleSolver::Offer(int value, const std::vector<Frame>& path, const std::vector<Move>& tail) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (value <= best_.value) return;
+  best_.value = value;
+  best_.line.clear();
+  for (const Frame& f : path) best_.line.push_back(f.moves[f.next - 1]);
+  best_.line.insert(best_.line.end(), tail.begin(), tail.end());
+}
+
+bool PuzzleSolver::WalkTable(State s, int value, std::vector<Move>* line) {
+  std::vector<Move> moves;
+  State next;
+  // Exact values: some move of a state worth v leads to a terminal of goal v or to a
+  // stored state worth v (unless the table was full when it was proven).
+  for (size_t steps = 0; steps < 100000; ++steps) {
+    machine_->LegalMoves(s, 0, *ws_, &moves);
+    bool found = false;
+    for (Move m : moves) {
+      const Move joint[1] = {m};
+      machine_->NextState(s, joint, *ws_, &next);
+      int v;
+      if (machine_->IsTerminal(next, *ws_)) {
+        if (std::max(0, machine_->Goal(next, 0, *ws_)) != value) continue;
+        line->push_back(m);
+        return true;
+      }
+      if (!table_->Get(Key(next), &v) || v != value) continue;
+      line->push_back(m);
+      std::swap(s, next);
+      found = true;
+      break;
+    }
+    if (!found) return false;
+  }
+  return false;
+}
+
+bool PuzzleSolver::Solve(const State& root, int* value) {
+  auto goal = [&](const State& s) { return std::max(0, machine_->Goal(s, 0, *ws_)); };
+  if (machine_->IsTerminal(root, *ws_)) {
+    *value = goal(root);
+    return true;
+  }
+  std::vector<Frame> path;
+  std::unordered_set<uint64_t> on_path;
+  auto push = [&](const State& s, uint64_t key) {
+    Frame& f = path.emplace_back();
+    f.state = s;
+    f.key = key;
+    machine_->LegalMoves(s, 0, *ws_, &f.moves);
+    Order(s, &f);
+    on_path.insert(key);
+    states_.fetch_add(1, std::memory_order_relaxed);
+  };
+  push(root, Key(root));
+  for (;;) {
+    if (stop_.load(std::memory_order_relaxed)) return false;
+    Frame& f = path.back();
+    if (f.best >= options_.max_goal || f.next == f.moves.size()) {
+      const int v = std::max(f.best, 0);  // no legal move: stuck, worth nothing
+      table_->Put(f.key, v);
+      on_path.erase(f.key);
+      path.pop_back();
+      if (path.empty()) {
+        *value = v;
+        return true;
+      }
+      path.back().best = std::max(path.back().best, v);
+      continue;
+    }
+    const State& child = f.children[f.next];
+    ++f.next;
+    const uint64_t key = Key(child);
+    if (on_path.count(key) > 0) continue;  // a loop: nothing gained on this path
+    int v;
+    if (table_->Get(key, &v)) {
+      // Proven earlier (another path or an earlier search): its line is read back from
+      // the table if it beats the best line so far.
+      if (v > f.best) f.best = v;
+      std::vector<Move> tail;
+      if (v > Best().value && WalkTable(child, v, &tail)) Offer(v, path, tail);
+      continue;
+    }
+    if (machine_->IsTerminal(child, *ws_)) {
+      v = goal(child);
+      f.best = std::max(f.best, v);
+      Offer(v, path, {});
+      continue;
+    }
+    push(State(child), key);
+    if (prune_ == 1 && path.size() >= 2 &&
+        AnyStranded(path.back().state, path[path.size() - 2].droppable, path.back().droppable)) {
+      // A fluent the parent's moves could drop, that nothing can drop any more: in this
+      // game that never comes back (ProbeMonotone), so the state is a dead end.
+      path.back().next = path.back().moves.size();
+      path.back().best = 0;
+    }
+  }
+}
+
+}  // namespace ggp::agent::search

@@ -1,0 +1,127 @@
+#pragma once
+// Single-role games (puzzles): a depth-first solver that proves the best goal reachable
+// from the current state and the line that reaches it, on a thread of its own beside the
+// MCTS (mcts_player.h uses it for every game with one role).
+//
+// The search: depth first over states, with a transposition table of the states whose
+// subtree is fully explored, keyed by a 64-bit hash of the state's bits and holding the
+// best goal reachable from there (exact: deterministic rules, one role). The successors
+// of a state are ordered most constrained first: a move's successor drops some fluents of
+// the state; a move whose dropped fluent is dropped by the fewest other legal moves goes
+// first (in a grid puzzle, the cell with the fewest candidates; the order only changes
+// how soon lines are found, never what is proven). A branch stops as soon as it reaches
+// the highest goal the role can get (100, or the highest value its goal rules name when
+// that is given); a terminal state is worth its goal (kNoGoal: 0). A state met again on
+// its own path (rules that loop) is worth nothing there. The search stops when the root is
+// proven, when Stop() is called, or never grows the table beyond `memory_mb` (it then
+// goes on without storing new states: still sound, only slower).
+//
+// Dead ends (constraint puzzles): a fluent that must go for the puzzle to be solved (a
+// blank cell) and that no legal move can drop any more (no digit fits) stays forever in
+// puzzles whose options only shrink. Whether a game is like that is read off random
+// playouts at the start (ProbeDeadEnds: no fluent ever got a dropping move back after
+// losing all of them while it stayed true, and the playouts' last states would have been
+// worth more without such fluents). If so, the search works like a constraint solver: a
+// state with a fluent that its parent's moves could drop and none of its own can
+// ("stranded") is cut, and a state branches only on the moves that drop its most
+// constrained fluent (that fluent has to go, and later its options are fewer). That is a
+// reading of the game, not a proof: lines found are exact whatever the reading, and if
+// the search ends without a line of max_goal it runs again without the cuts (over a
+// cleared table), which is then the proof.
+//
+// The best complete line found so far is kept at every moment (a guarantee: the rules
+// are deterministic), so a solver that cannot finish still improves on the MCTS's line
+// wherever it finds a better one.
+//
+// Threading: the control methods (Start, Advance, Stop) are called by one thread; Best()
+// from any thread. The solver's own thread only reads the machine (with its own
+// Workspace).
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent::search {
+
+struct PuzzleResult {
+  int value = -1;                      // goal of the best line found (-1: none yet)
+  std::vector<reasoner::Move> line;    // its moves from the current root
+  bool proven = false;                 // value is the best reachable (search complete)
+  int64_t states = 0;                  // states expanded since the solver was made
+  int64_t stored = 0;                  // states in the transposition table
+  bool table_full = false;
+  bool pruning = false;    // dead ends were cut (see the header)
+};
+
+class PuzzleSolver {
+ public:
+  struct Options {
+    int memory_mb = 256;  // transposition table
+    int max_goal = 100;   // the best goal the role can get: a line reaching it ends the search
+    int probe_ms = 300;   // ProbeMonotone's budget
+    int probe_playouts = 30;
+  };
+  // `machine` must have exactly one role.
+  PuzzleSolver(std::shared_ptr<const reasoner::StateMachine> machine, Options options);
+  ~PuzzleSolver();  // stops and joins
+  PuzzleSolver(const PuzzleSolver&) = delete;
+  PuzzleSolver& operator=(const PuzzleSolver&) = delete;
+
+  // Solves from `root` in the background (stopping a running search first). The table is
+  // kept across calls: what was proven stays proven.
+  void Start(const reasoner::State& root);
+  // The move `m` was played and led to `next`: the line moves on if it began with `m`,
+  // and the search goes on from `next` (unless the root was already proven).
+  void Advance(reasoner::Move m, const reasoner::State& next);
+  // Stops the search (blocks until the thread has left). The result stays readable.
+  void Stop();
+
+  PuzzleResult Best() const;
+  bool Running() const { return running_.load(std::memory_order_acquire); }
+
+ private:
+  // One state on the search path.
+  struct Frame {
+    reasoner::State state;
+    uint64_t key = 0;
+    std::vector<reasoner::Move> moves;      // most constrained first
+    std::vector<reasoner::State> children;  // successor of each move
+    size_t next = 0;                        // moves[next - 1] is the one being searched
+    int best = -1;
+    std::vector<uint64_t> droppable;  // fluents of `state` that some legal move drops
+  };
+  class Table;
+  void Run(reasoner::State root);
+  // Random playouts from `root`: true if no fluent that lost every move that could drop it
+  // (while it stayed true) ever got one back, and taking such stranded fluents out of a
+  // playout's last state would have raised its goal (they block the goal).
+  bool ProbeDeadEnds(const reasoner::State& root);
+  // Depth-first search from `root`; returns false if stopped before it was complete.
+  bool Solve(const reasoner::State& root, int* value);
+  // Orders `moves` (legal in `state`, successors in `next`) most constrained first.
+  void Order(const reasoner::State& state, Frame* f);
+  // Records the line of `path` (then `tail`) if `value` beats the best line.
+  void Offer(int value, const std::vector<Frame>& path, const std::vector<reasoner::Move>& tail);
+  // The line from `s` (worth `value`, stored) down the table to a terminal of that goal.
+  bool WalkTable(reasoner::State s, int value, std::vector<reasoner::Move>* line);
+
+  std::shared_ptr<const reasoner::StateMachine> machine_;
+  Options options_;
+  std::unique_ptr<Table> table_;
+  std::unique_ptr<reasoner::Workspace> ws_;  // the solver thread's
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> running_{false};
+  std::atomic<int64_t> states_{0};
+  int prune_ = -1;  // solver thread: -1 not probed yet, 0 no, 1 dead ends are cut
+
+  mutable std::mutex mu_;  // guards the result
+  PuzzleResult best_;
+};
+
+}  // namespace ggp::agent::search

@@ -1,0 +1,195 @@
+#include "agent/search/puzzle_solver.h"
+
+#include "agent/search/mcts_player.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "reasoner/factory/machine_factory.h"
+#include "reasoner/gdl/description.h"
+#include "reasoner/kif/term.h"
+#include "tests/testing/small_games.h"
+
+namespace ggp::agent::search {
+namespace {
+
+// Best is 60, not 100: the solver must search everything to prove it.
+constexpr const char kCapped[] = R"(
+(role p)
+(init (at 0))
+(legal p a) (legal p b)
+(<= (next (at ?n)) (true (at ?m)) (succ ?m ?n))
+(<= (next (took ?x)) (does p ?x))
+(<= (next (took ?x)) (true (took ?x)))
+(<= terminal (true (at 3)))
+(<= (goal p 60) (true (took a)) (true (took b)))
+(<= (goal p 30) (not (true (took b))))
+(<= (goal p 0) (not (true (took a))))
+(succ 0 1) (succ 1 2) (succ 2 3)
+)";
+
+std::shared_ptr<const reasoner::StateMachine> Machine(const char* gdl) {
+  gdl::Description d;
+  std::vector<kif::Diagnostic> errors;
+  if (!gdl::ParseDescription(gdl, std::make_shared<kif::SymbolTable>(), &d, &errors)) return nullptr;
+  reasoner::MachineOptions mo;
+  mo.board_seconds = 0;
+  return reasoner::CreateMachine(d, mo).machine;
+}
+
+// Waits (a hang guard, not a timing assertion) for the solver to finish.
+PuzzleResult Finish(PuzzleSolver& solver) {
+  for (int i = 0; i < 3000 && solver.Running(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return solver.Best();
+}
+
+// Plays `line` from the initial state; the goal at its end (-1 if it does not end there).
+int Replay(const reasoner::StateMachine& m, const std::vector<reasoner::Move>& line) {
+  auto ws = m.NewWorkspace();
+  reasoner::State s, next;
+  m.InitialState(&s);
+  std::vector<reasoner::Move> legal;
+  for (reasoner::Move mv : line) {
+    if (m.IsTerminal(s, *ws)) return -1;
+    m.LegalMoves(s, 0, *ws, &legal);
+    if (std::find(legal.begin(), legal.end(), mv) == legal.end()) return -1;
+    const reasoner::Move joint[1] = {mv};
+    m.NextState(s, joint, *ws, &next);
+    std::swap(s, next);
+  }
+  return m.IsTerminal(s, *ws) ? m.Goal(s, 0, *ws) : -1;
+}
+
+// Solves `gdl` from its initial state; the line found must replay to its value.
+PuzzleResult SolveFromTheStart(const char* gdl) {
+  auto m = Machine(gdl);
+  EXPECT_NE(m, nullptr);
+  if (m == nullptr) return {};
+  PuzzleSolver solver(m, {});
+  reasoner::State s;
+  m->InitialState(&s);
+  solver.Start(s);
+  PuzzleResult r = Finish(solver);
+  EXPECT_EQ(Replay(*m, r.line), r.value);
+  return r;
+}
+
+TEST(PuzzleSolverTest, SolvesTheTowersInsteadOfGivingUp) {
+  PuzzleResult r = SolveFromTheStart(ggp::testing::kTowersGdl);
+  EXPECT_TRUE(r.proven);
+  EXPECT_EQ(r.value, 100);
+  EXPECT_EQ(r.line.size(), 7u);
+  EXPECT_GT(r.stored, 0);
+  EXPECT_FALSE(r.pruning);  // a disc's place frees up again: nothing is stuck for good
+}
+
+TEST(PuzzleSolverTest, FillsTheLatinSquare) {
+  PuzzleResult r = SolveFromTheStart(ggp::testing::kLatinGdl);
+  EXPECT_TRUE(r.proven);
+  EXPECT_EQ(r.value, 100);
+  EXPECT_EQ(r.line.size(), 7u);
+  // A blank cell that no digit fits any more stays blank, and blanks cost the goal: the
+  // search cuts such states and branches on the most constrained cell only.
+  EXPECT_TRUE(r.pruning);
+}
+
+TEST(PuzzleSolverTest, ProvesABestBelowTheMaximumOnlyByExhaustingTheGame) {
+  PuzzleResult r = SolveFromTheStart(kCapped);
+  EXPECT_TRUE(r.proven);
+  EXPECT_EQ(r.value, 60);
+  EXPECT_FALSE(r.pruning);
+}
+
+TEST(PuzzleSolverTest, FollowsItsLineAndStartsAgainOffIt) {
+  auto m = Machine(ggp::testing::kTowersGdl);
+  ASSERT_NE(m, nullptr);
+  PuzzleSolver solver(m, {});
+  auto ws = m->NewWorkspace();
+  reasoner::State s, next;
+  m->InitialState(&s);
+  solver.Start(s);
+  PuzzleResult r = Finish(solver);
+  ASSERT_TRUE(r.proven);
+  ASSERT_FALSE(r.line.empty());
+  // On the line: still proven, one move shorter, nothing to search.
+  const reasoner::Move first[1] = {r.line.front()};
+  m->NextState(s, first, *ws, &next);
+  solver.Advance(r.line.front(), next);
+  PuzzleResult on = solver.Best();
+  EXPECT_TRUE(on.proven);
+  EXPECT_FALSE(solver.Running());
+  EXPECT_EQ(on.line.size(), r.line.size() - 1);
+
+  // Off the line (move the small disc back and forth): a new search from there, which
+  // finds that 100 is still reachable... only if there are enough steps left.
+  std::vector<reasoner::Move> legal;
+  m->LegalMoves(next, 0, *ws, &legal);
+  reasoner::Move detour = -1;
+  for (reasoner::Move mv : legal) {
+    if (mv != on.line.front() && kif::ToString(m->MoveTerm(0, mv), m->symbols()) != "giveup") {
+      detour = mv;
+      break;
+    }
+  }
+  ASSERT_GE(detour, 0);
+  const reasoner::Move joint[1] = {detour};
+  reasoner::State after;
+  m->NextState(next, joint, *ws, &after);
+  solver.Advance(detour, after);
+  PuzzleResult off = Finish(solver);
+  EXPECT_TRUE(off.proven);
+  // Seven moves are the minimum and the game ends after seven: a wasted move costs the
+  // tower, so the best left is giving up.
+  EXPECT_EQ(off.value, 5);
+}
+
+TEST(PuzzleSolverTest, StopsWhenAsked) {
+  auto m = Machine(ggp::testing::kTowersGdl);
+  ASSERT_NE(m, nullptr);
+  PuzzleSolver solver(m, {});
+  reasoner::State s;
+  m->InitialState(&s);
+  solver.Start(s);
+  solver.Stop();
+  EXPECT_FALSE(solver.Running());
+  solver.Start(s);  // and starts again, keeping what it proved
+  EXPECT_EQ(Finish(solver).value, 100);
+}
+
+// The player: the solver's proven line is played, move after move, to the tower.
+TEST(PuzzleSolverTest, TheMctsPlayerPlaysTheProvenLine) {
+  auto m = Machine(ggp::testing::kTowersGdl);
+  ASSERT_NE(m, nullptr);
+  PlayerOptions o;
+  o.seed = 5;
+  o.params = {{"max_nodes", 2000}};
+  MctsPlayer player(o);
+  auto ws = m->NewWorkspace();
+  reasoner::State s, next;
+  m->InitialState(&s);
+  player.Start(m, 0, s, SteadyClock::now() + std::chrono::seconds(1));
+  int moves = 0;
+  while (!m->IsTerminal(s, *ws) && moves < 20) {
+    MoveStats stats;
+    const reasoner::Move mv = player.SelectMove(s, SteadyClock::now() + std::chrono::seconds(20), &stats);
+    EXPECT_NE(kif::ToString(m->MoveTerm(0, mv), m->symbols()), "giveup") << "move " << moves;
+    ASSERT_TRUE(stats.extra.contains("puzzle"));
+    EXPECT_TRUE(stats.extra["puzzle"].value("played", false));
+    EXPECT_TRUE(stats.proven);
+    const reasoner::Move joint[1] = {mv};
+    m->NextState(s, joint, *ws, &next);
+    player.Advance(joint, next);
+    std::swap(s, next);
+    ++moves;
+  }
+  player.Finish();
+  EXPECT_EQ(moves, 7);
+  EXPECT_EQ(m->Goal(s, 0, *ws), 100);
+}
+
+}  // namespace
+}  // namespace ggp::agent::search
