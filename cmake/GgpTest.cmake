@@ -1,6 +1,7 @@
 # ggp_add_test(NAME SOURCES a_test.cc ... LIBS lib ... [LABEL unit|conformance|e2e])
 # One GoogleTest executable; every TEST is discovered into CTest (no hand-kept lists).
-# LABEL "unit" (the default) marks the fast tests the asan preset also runs.
+# LABEL "unit" (the default) marks the fast tests the asan preset also runs; the target
+# ggp_unit_tests builds just those (the asan preset builds nothing else).
 # Tests find ../shared through GGP_SHARED_DIR (override at run time with $GGP_SHARED).
 function(ggp_add_test name)
   if(NOT GGP_BUILD_TESTS)
@@ -14,6 +15,9 @@ function(ggp_add_test name)
     set(T_TIMEOUT 600)
   endif()
   add_executable(${name} ${T_SOURCES})
+  if(T_LABEL STREQUAL "unit")
+    set_property(GLOBAL APPEND PROPERTY GGP_UNIT_TEST_TARGETS ${name})
+  endif()
   target_link_libraries(${name} PRIVATE ${T_LIBS} ggp_testing GTest::gmock GTest::gtest_main ggp_warnings)
   gtest_discover_tests(${name}
     PROPERTIES LABELS ${T_LABEL} TIMEOUT ${T_TIMEOUT}
