@@ -72,6 +72,11 @@ void PuzzleSolver::Order(const State& state, Frame* f) {
   f->children.swap(children);
   f->moves.resize(keep);
   f->children.resize(keep);
+  // Wide states of many moves: the successors are made again one at a time on the way
+  // down, so that the path does not hold depth x moves x state words.
+  if (keep * state.words().size() * sizeof(uint64_t) > options_.max_frame_bytes) {
+    f->children.clear();
+  }
 }
 
 bool PuzzleSolver::ProbeDeadEnds(const State& root) {
@@ -105,7 +110,14 @@ bool PuzzleSolver::ProbeDeadEnds(const State& root) {
           mark[i] = 2;
         }
       }
-      s = f.children[rng.Below(static_cast<uint32_t>(f.moves.size()))];
+      const size_t pick = rng.Below(static_cast<uint32_t>(f.moves.size()));
+      if (f.children.empty()) {
+        const Move joint[1] = {f.moves[pick]};
+        machine_->NextState(s, joint, *ws_, &relieved);
+        std::swap(s, relieved);
+      } else {
+        s = f.children[pick];
+      }
     }
     // Would this end have been worth more without its stranded fluents?
     relieved = s;

@@ -227,6 +227,7 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
     return true;
   }
   std::vector<Frame> path;
+  State scratch;  // a successor made on the way down (frames that keep none)
   std::unordered_set<uint64_t> on_path;
   auto push = [&](const State& s, uint64_t key) {
     Frame& f = path.emplace_back();
@@ -253,7 +254,11 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
       path.back().best = std::max(path.back().best, v);
       continue;
     }
-    const State& child = f.children[f.next];
+    if (f.children.empty()) {
+      const Move joint[1] = {f.moves[f.next]};
+      machine_->NextState(f.state, joint, *ws_, &scratch);
+    }
+    const State& child = f.children.empty() ? scratch : f.children[f.next];
     ++f.next;
     const uint64_t key = Key(child);
     if (on_path.count(key) > 0) continue;  // a loop: nothing gained on this path
@@ -276,7 +281,7 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
     if (prune_ == 1 && path.size() >= 2 &&
         AnyStranded(path.back().state, path[path.size() - 2].droppable, path.back().droppable)) {
       // A fluent the parent's moves could drop, that nothing can drop any more: in this
-      // game that never comes back (ProbeMonotone), so the state is a dead end.
+      // game that never comes back (ProbeDeadEnds), so the state is a dead end.
       path.back().next = path.back().moves.size();
       path.back().best = 0;
     }

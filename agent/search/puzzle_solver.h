@@ -63,8 +63,11 @@ class PuzzleSolver {
   struct Options {
     int memory_mb = 256;  // transposition table
     int max_goal = 100;   // the best goal the role can get: a line reaching it ends the search
-    int probe_ms = 300;   // ProbeMonotone's budget
+    int probe_ms = 300;   // ProbeDeadEnds' budget
     int probe_playouts = 30;
+    // Successor states kept per frame of the path, in bytes; wider frames make them again
+    // on the way down (a path then holds depth x state, not depth x moves x state).
+    size_t max_frame_bytes = size_t{1} << 18;
   };
   // `machine` must have exactly one role.
   PuzzleSolver(std::shared_ptr<const reasoner::StateMachine> machine, Options options);
@@ -90,7 +93,7 @@ class PuzzleSolver {
     reasoner::State state;
     uint64_t key = 0;
     std::vector<reasoner::Move> moves;      // most constrained first
-    std::vector<reasoner::State> children;  // successor of each move
+    std::vector<reasoner::State> children;  // successor of each move (empty: made on demand)
     size_t next = 0;                        // moves[next - 1] is the one being searched
     int best = -1;
     std::vector<uint64_t> droppable;  // fluents of `state` that some legal move drops

@@ -65,11 +65,11 @@ int Replay(const reasoner::StateMachine& m, const std::vector<reasoner::Move>& l
 }
 
 // Solves `gdl` from its initial state; the line found must replay to its value.
-PuzzleResult SolveFromTheStart(const char* gdl) {
+PuzzleResult SolveFromTheStart(const char* gdl, PuzzleSolver::Options options = {}) {
   auto m = Machine(gdl);
   EXPECT_NE(m, nullptr);
   if (m == nullptr) return {};
-  PuzzleSolver solver(m, {});
+  PuzzleSolver solver(m, options);
   reasoner::State s;
   m->InitialState(&s);
   solver.Start(s);
@@ -95,6 +95,17 @@ TEST(PuzzleSolverTest, FillsTheLatinSquare) {
   // A blank cell that no digit fits any more stays blank, and blanks cost the goal: the
   // search cuts such states and branches on the most constrained cell only.
   EXPECT_TRUE(r.pruning);
+}
+
+TEST(PuzzleSolverTest, SuccessorsMadeOnTheWayDownFindTheSameLines) {
+  PuzzleSolver::Options o;
+  o.max_frame_bytes = 0;  // no frame keeps its successors
+  for (const char* gdl : {ggp::testing::kLatinGdl, ggp::testing::kTowersGdl}) {
+    PuzzleResult r = SolveFromTheStart(gdl, o);
+    EXPECT_TRUE(r.proven);
+    EXPECT_EQ(r.value, 100);
+    EXPECT_EQ(r.line.size(), 7u);
+  }
 }
 
 TEST(PuzzleSolverTest, ProvesABestBelowTheMaximumOnlyByExhaustingTheGame) {
