@@ -115,7 +115,7 @@ void MctsPlayer::StartPuzzle(const reasoner::State& root) {
   puzzle_->Start(root);
 }
 
-bool MctsPlayer::PuzzleProven() const { return puzzle_ != nullptr && puzzle_->Best().proven; }
+bool MctsPlayer::PuzzleProven() const { return puzzle_ != nullptr && puzzle_->Proven(); }
 
 void MctsPlayer::UsePuzzleLine(const reasoner::State& state, Decision* d, MoveStats* stats) {
   if (!puzzle_) return;

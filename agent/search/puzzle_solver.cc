@@ -156,6 +156,16 @@ PuzzleResult PuzzleSolver::Best() const {
   return r;
 }
 
+int PuzzleSolver::BestValue() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return best_.value;
+}
+
+bool PuzzleSolver::Proven() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return best_.proven;
+}
+
 void PuzzleSolver::Run(State root) {
   if (prune_ < 0) {
     prune_ = ProbeDeadEnds(root) ? 1 : 0;
@@ -268,7 +278,7 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
       // the table if it beats the best line so far.
       if (v > f.best) f.best = v;
       std::vector<Move> tail;
-      if (v > Best().value && WalkTable(child, v, &tail)) Offer(v, path, tail);
+      if (v > BestValue() && WalkTable(child, v, &tail)) Offer(v, path, tail);
       continue;
     }
     if (machine_->IsTerminal(child, *ws_)) {

@@ -85,6 +85,9 @@ class PuzzleSolver {
   void Stop();
 
   PuzzleResult Best() const;
+  // Parts of Best() without copying the line (for polling and for the search loop).
+  int BestValue() const;
+  bool Proven() const;
   bool Running() const { return running_.load(std::memory_order_acquire); }
 
  private:
