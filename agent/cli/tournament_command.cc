@@ -1,12 +1,15 @@
 // `ggp-agent tournament`: a round robin of local matches (agent/runner/tournament.h) among
 // HTTP players and builtin policies over several games, one or several at once; prints a
 // line per finished match and the standings (matches, wins/draws/losses, the average score
-// with its 95% confidence interval, errors, reply times) and writes standings.csv,
-// standings.json, scores and every match JSON into --out.
+// with its 95% confidence interval, errors, reply times), then every game's scores as a
+// table and as bars, and writes standings.csv, standings.json, per_game.csv, scores and
+// every match JSON into --out, plus scores.svg when gnuplot is installed.
 
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -17,6 +20,7 @@
 #include "agent/cli/commands.h"
 #include "agent/runner/game.h"
 #include "agent/runner/progress.h"
+#include "agent/runner/score_report.h"
 #include "agent/runner/tournament.h"
 #include "agent/search/register.h"
 #include "agent/search/search_pool.h"
@@ -41,7 +45,24 @@ struct TournamentCliOptions {
   bool uppercase = false;
   int builtin_margin_ms = 250;
   int threads = 1;
+  int wait_ready = 60;
 };
+
+// scores.dat and scores.gp into `dir`, then scores.svg if gnuplot is on the PATH.
+void PlotScores(const std::string& dir, const std::vector<std::string>& players,
+                const std::vector<runner::GameScores>& per_game) {
+  if (dir.empty()) return;
+  std::ofstream(dir + "/scores.dat") << runner::GnuplotData(per_game);
+  std::ofstream(dir + "/scores.gp")
+      << runner::GnuplotScript(players, dir + "/scores.dat", dir + "/scores.svg");
+  if (std::system("command -v gnuplot > /dev/null 2>&1") != 0) {
+    std::cout << "gnuplot not found: no picture (" << dir << "/scores.gp draws it elsewhere)\n";
+    return;
+  }
+  const int rc = std::system(("gnuplot '" + dir + "/scores.gp'").c_str());
+  std::cout << (rc == 0 ? "written " + dir + "/scores.svg\n"
+                        : std::string("gnuplot failed: no picture\n"));
+}
 
 int RunTournamentCommand(const TournamentCliOptions& o) {
   search::SearchPool::SetGlobalThreads(o.threads);  // builtin mcts players share it
@@ -91,6 +112,7 @@ int RunTournamentCommand(const TournamentCliOptions& o) {
   options.link.threads = o.threads;
   options.link.dresden = o.uppercase;
   options.link.builtin_margin = runner::Millis{o.builtin_margin_ms};
+  options.ready_wait = runner::Millis{1000LL * o.wait_ready};
 
   // Calls are serialised by RunTournament. A line per finished match ("[finished/total]"),
   // also when stdout is not a terminal, flushed so a pipe sees it at once; on a terminal,
@@ -124,7 +146,11 @@ int RunTournamentCommand(const TournamentCliOptions& o) {
   std::cout << result.standings.Table();
   std::cout << "+-95%: half-width of the 95% confidence interval of the average (normal "
                "approximation, sample standard deviation; - below two matches)\n";
-  std::cout << "written " << o.out << "/standings.csv, " << o.out << "/standings.json\n";
+  std::cout << "\nPer game:\n" << runner::PerGameTable(result.per_game) << "\n"
+            << runner::ScoreBars(result.per_game) << "\n";
+  std::cout << "written " << o.out << "/standings.csv, " << o.out << "/standings.json, " << o.out
+            << "/per_game.csv\n";
+  PlotScores(o.out, o.players, result.per_game);
   for (const std::string& p : result.problems) std::cerr << "problem: " << p << "\n";
   return result.problems.empty() ? 0 : 1;
 }
@@ -177,6 +203,11 @@ void AddTournamentCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   sub->add_option("--threads", o->threads, "Search threads of builtin policies")
       ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  sub->add_option("--wait-ready", o->wait_ready,
+                  "Before each match, wait up to this many seconds for every HTTP player to "
+                  "answer INFO 'available' (players that restart between matches); 0: don't ask")
+      ->check(CLI::Range(0, 3600))
       ->capture_default_str();
   sub->callback([run, o] { *run = [o] { return RunTournamentCommand(*o); }; });
 }

@@ -1,5 +1,8 @@
 // PlayerLink over HTTP: each message is one POST on a fresh connection (protocol/http_client.h).
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
 #include <utility>
 
 #include "agent/runner/player_link.h"
@@ -11,6 +14,7 @@ namespace {
 
 constexpr Millis kConnectTimeout{5'000};  // ggp-base's connect timeout
 constexpr Millis kInfoTimeout{2'000};
+constexpr Millis kInfoPoll{250};
 
 class HttpLink final : public PlayerLink {
  public:
@@ -27,6 +31,26 @@ class HttpLink final : public PlayerLink {
       name_ = info.name;
     }
     return name_.empty() ? spec_ : name_;
+  }
+  bool WaitAvailable(Millis timeout, std::string* detail) override {
+    const auto until = std::chrono::steady_clock::now() + timeout;
+    while (true) {
+      const auto left = std::chrono::duration_cast<Millis>(until - std::chrono::steady_clock::now());
+      LinkReply r = Send(dresden_ ? "(INFO)" : "( INFO )", std::clamp(left, Millis{1}, kInfoTimeout));
+      protocol::InfoReply info;
+      std::string error;
+      if (!r.error.empty()) {
+        *detail = r.error + " " + r.detail;
+      } else if (!protocol::ParseInfoReply(r.body, &info, &error)) {
+        *detail = "INFO reply '" + r.body + "': " + error;
+      } else if (info.available()) {
+        return true;
+      } else {
+        *detail = "status '" + info.status + "'";
+      }
+      if (std::chrono::steady_clock::now() + kInfoPoll >= until) return false;
+      std::this_thread::sleep_for(kInfoPoll);
+    }
   }
   LinkReply Start(const StartCall& call) override { return Send(call.message, call.wait); }
   LinkReply Play(const TurnCall& call) override { return Send(call.message, call.wait); }

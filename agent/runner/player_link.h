@@ -67,6 +67,16 @@ class PlayerLink {
   // The player's name: the INFO reply's name for HTTP players (the spec if there is none),
   // the policy name for builtins.
   virtual std::string Info() = 0;
+  // Blocks until the player says it is free for a new match, at most `timeout`: HTTP
+  // players are sent INFO every 250 ms until the reply's status is "available" (a player
+  // that restarts between matches, as Sancho does, answers nothing or errs meanwhile).
+  // Returns false with the last reply or error in `detail` when the time ran out.
+  // Builtins are always available.
+  virtual bool WaitAvailable(Millis timeout, std::string* detail) {
+    (void)timeout;
+    (void)detail;
+    return true;
+  }
   virtual LinkReply Start(const StartCall& call) = 0;
   virtual LinkReply Play(const TurnCall& call) = 0;
   virtual LinkReply Stop(const TurnCall& call) = 0;

@@ -8,6 +8,8 @@
 #include <set>
 #include <thread>
 
+#include <fmt/format.h>
+
 namespace ggp::agent::runner {
 namespace {
 
@@ -54,11 +56,12 @@ class SharedRun {
     result_->problems.push_back(std::move(problem));
   }
 
-  void Finished(const std::vector<int>& seating, const MatchResult& m,
+  void Finished(size_t game, const std::vector<int>& seating, const MatchResult& m,
                 const std::vector<std::string>& specs, const std::string& out_dir) {
     std::lock_guard<std::mutex> lock(mu_);
     if (!m.problem.empty()) result_->problems.push_back(m.record.match_id + ": " + m.problem);
     result_->standings.Add(seating, m.record, m.replies);
+    result_->per_game.at(game).standings.Add(seating, m.record, m.replies);
     ++result_->matches;
     if (!out_dir.empty() && m.record.is_completed &&
         !AppendScoreLine(specs, m.record.goal_values, out_dir + "/scores")) {
@@ -96,6 +99,15 @@ void PlayOne(const std::vector<Game>& games, const std::vector<std::string>& pla
     }
     seats.push_back(links.back().get());
   }
+  if (options.ready_wait > Millis{0}) {
+    for (size_t r = 0; r < seats.size(); ++r) {
+      std::string detail;
+      if (!seats[r]->WaitAvailable(options.ready_wait, &detail)) {
+        shared->Problem(fmt::format("match {}: {} not available after {} ms ({}); played anyway",
+                                    i + 1, info.players[r], options.ready_wait.count(), detail));
+      }
+    }
+  }
   MatchOptions match = options.match;
   match.match_id = shared->FreshMatchId(options.name, game.key);
   match.tournament_name = options.name;
@@ -104,7 +116,7 @@ void PlayOne(const std::vector<Game>& games, const std::vector<std::string>& pla
   MatchResult m = RunMatch(game, seats, match, [&](const MatchRecord& rec, std::string_view phase) {
     shared->Progress(info, rec, phase);
   });
-  shared->Finished(p.seating, m, info.players, options.out_dir);
+  shared->Finished(p.game, p.seating, m, info.players, options.out_dir);
 }
 
 }  // namespace
@@ -131,7 +143,8 @@ std::vector<ScheduledMatch> TournamentSchedule(const std::vector<Game>& games, i
 bool RunTournament(const std::vector<Game>& games, const std::vector<std::string>& players,
                    const TournamentOptions& options, const TournamentProgress& progress,
                    TournamentResult* result, std::string* error) {
-  *result = TournamentResult{Standings(players), 0, {}};
+  *result = TournamentResult{Standings(players), {}, 0, {}};
+  for (const Game& game : games) result->per_game.push_back({game.key, Standings(players)});
   for (const std::string& spec : players) {  // fail early on a bad spec
     if (!MakeLink(spec, options.link, error)) return false;
   }
@@ -164,6 +177,7 @@ bool RunTournament(const std::vector<Game>& games, const std::vector<std::string
     bool ok = WriteText(options.out_dir + "/standings.csv", result->standings.Csv());
     ok = WriteText(options.out_dir + "/standings.json", result->standings.Json().dump(2) + "\n") &&
          ok;
+    ok = WriteText(options.out_dir + "/per_game.csv", PerGameCsv(result->per_game)) && ok;
     if (!ok) result->problems.push_back("cannot write the standings into " + options.out_dir);
   }
   return true;

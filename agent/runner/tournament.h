@@ -12,7 +12,12 @@
 //
 // Each match gets fresh links (a builtin policy starts from scratch), its JSON written to
 // <out_dir>/<matchId>.json and a line appended to <out_dir>/scores (ggp-base's CLI runner
-// format, one line per match); at the end standings.csv and standings.json are written.
+// format, one line per match); at the end standings.csv, standings.json and per_game.csv
+// (score_report.h) are written.
+//
+// With `ready_wait` > 0, every seat's player must say it is available (INFO, see
+// PlayerLink::WaitAvailable) before its match starts; one that does not within
+// `ready_wait` is reported in `problems` and the match is played anyway.
 // Match ids are "<name>.<game key>.<epoch ms>", unique within the run (also across
 // matches that start in the same millisecond).
 //
@@ -28,6 +33,7 @@
 #include "agent/runner/game.h"
 #include "agent/runner/match_runner.h"
 #include "agent/runner/player_link.h"
+#include "agent/runner/score_report.h"
 #include "agent/runner/standings.h"
 
 namespace ggp::agent::runner {
@@ -41,6 +47,7 @@ struct TournamentOptions {
   MatchOptions match;     // clocks, style, grace; seed 0 = random (else varied per match)
   LinkOptions link;       // builtin seeds are derived per match and seat when non-zero
   std::string out_dir;    // "" = write nothing
+  Millis ready_wait{0};   // > 0: wait for every player's INFO "available" before a match
 };
 
 struct TournamentMatch {
@@ -52,6 +59,7 @@ struct TournamentMatch {
 
 struct TournamentResult {
   Standings standings;
+  std::vector<GameScores> per_game;  // one per game, in the order of `games`
   int matches = 0;
   std::vector<std::string> problems;  // runner problems (file writes, broken games)
 };

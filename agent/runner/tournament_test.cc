@@ -4,12 +4,18 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
+#include <variant>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include "agent/runner/runner_test_util.h"
+#include "protocol/http_server.h"
+#include "protocol/replies.h"
+#include "protocol/test_support.h"
 
 namespace ggp::agent::runner {
 namespace {
@@ -163,6 +169,114 @@ TEST(TournamentTest, ParallelMatchesKeepIdsFilesAndStandingsConsistent) {
   EXPECT_EQ(
       written["players"][0]["replies"].get<int>() + written["players"][1]["replies"].get<int>(),
       replies_per_player[0] + replies_per_player[1]);
+
+  // Game by game: 6 matches alternate a, a, b, b, a, a (a round is 2 games x 2 seatings).
+  ASSERT_EQ(result.per_game.size(), 2u);
+  EXPECT_EQ(result.per_game[0].game, "a");
+  EXPECT_EQ(result.per_game[1].game, "b");
+  int per_game_seats[2] = {0, 0};
+  for (size_t g = 0; g < 2; ++g) {
+    for (size_t p = 0; p < 2; ++p) {
+      const PlayerStanding& row = result.per_game[g].standings.rows()[p];
+      per_game_seats[g] += row.matches;
+      EXPECT_EQ(row.player, result.standings.rows()[p].player);
+    }
+  }
+  EXPECT_EQ(per_game_seats[0], 8);
+  EXPECT_EQ(per_game_seats[1], 4);
+  const std::string per_game = ReadAll(o.out_dir + "/per_game.csv");
+  EXPECT_EQ(std::count(per_game.begin(), per_game.end(), '\n'), 5) << per_game;  // header + 4
+  EXPECT_NE(per_game.find("\nb,builtin:legal,2,"), std::string::npos) << per_game;
+}
+
+// An HTTP player that is busy for its first `busy_infos` INFO requests.
+class RestartingPlayer {
+ public:
+  explicit RestartingPlayer(int busy_infos) {
+    handler_.SetBehaviour([this, busy_infos](protocol::Request request, protocol::Responder respond) {
+      if (std::holds_alternative<protocol::InfoRequest>(request)) {
+        const bool busy = ++infos_ <= busy_infos;
+        respond(protocol::RenderInfoReply("Restarting", !busy));
+      } else if (std::holds_alternative<protocol::PlayRequest>(request)) {
+        respond("noop");
+      } else if (std::holds_alternative<protocol::StopRequest>(request)) {
+        respond("done");
+      } else {
+        respond("ready");
+      }
+    });
+    protocol::HttpServerOptions options;
+    options.address = "127.0.0.1";
+    options.port = 0;
+    server_ = std::make_unique<protocol::HttpServer>(options, handler_);
+    std::string error;
+    started_ = server_->Start(&error);
+  }
+  bool started() const { return started_; }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(server_->port()) + "/"; }
+  // Verbs in arrival order: "info", "start", ...
+  std::vector<std::string> verbs() const {
+    std::vector<std::string> out;
+    for (const protocol::Request& r : handler_.requests()) {
+      out.push_back(std::holds_alternative<protocol::InfoRequest>(r)    ? "info"
+                    : std::holds_alternative<protocol::StartRequest>(r) ? "start"
+                                                                         : "other");
+    }
+    return out;
+  }
+
+ private:
+  protocol::testing::ScriptedHandler handler_;
+  std::atomic<int> infos_{0};
+  std::unique_ptr<protocol::HttpServer> server_;
+  bool started_ = false;
+};
+
+TournamentOptions OneQuickMatch() {
+  TournamentOptions o;
+  o.matches = 1;
+  o.gauntlet = true;
+  o.match.start_clock = 1;
+  o.match.play_clock = 1;
+  o.match.seed = 3;
+  return o;
+}
+
+TEST(TournamentTest, WaitsForAnHttpPlayerToSayAvailableBeforeStarting) {
+  RestartingPlayer player(2);
+  ASSERT_TRUE(player.started());
+  std::vector<Game> games{testing::LoadTestGame("a", testing::kNimRules)};
+  TournamentOptions o = OneQuickMatch();
+  o.ready_wait = Millis{10'000};
+  TournamentResult result;
+  std::string error;
+  ASSERT_TRUE(RunTournament(games, {player.url(), "builtin:legal"}, o, {}, &result, &error))
+      << error;
+  EXPECT_EQ(result.matches, 1);
+  for (const std::string& p : result.problems) EXPECT_EQ(p.find("not available"), std::string::npos) << p;
+  const std::vector<std::string> verbs = player.verbs();
+  const auto start = std::find(verbs.begin(), verbs.end(), "start");
+  ASSERT_NE(start, verbs.end());
+  // Two busy answers, the available one, then the runner's own INFO for the name.
+  EXPECT_GE(std::count(verbs.begin(), start, "info"), 3);
+}
+
+TEST(TournamentTest, APlayerThatStaysBusyIsReportedAndPlayedAnyway) {
+  RestartingPlayer player(1'000'000);
+  ASSERT_TRUE(player.started());
+  std::vector<Game> games{testing::LoadTestGame("a", testing::kNimRules)};
+  TournamentOptions o = OneQuickMatch();
+  o.ready_wait = Millis{600};
+  TournamentResult result;
+  std::string error;
+  ASSERT_TRUE(RunTournament(games, {player.url(), "builtin:legal"}, o, {}, &result, &error))
+      << error;
+  EXPECT_EQ(result.matches, 1);
+  ASSERT_FALSE(result.problems.empty());
+  EXPECT_NE(result.problems[0].find("not available after 600 ms (status 'busy')"), std::string::npos)
+      << result.problems[0];
+  const std::vector<std::string> verbs = player.verbs();
+  EXPECT_NE(std::find(verbs.begin(), verbs.end(), "start"), verbs.end());
 }
 
 TEST(TournamentTest, RejectsAnUnknownPlayerBeforePlaying) {

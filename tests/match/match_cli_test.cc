@@ -151,6 +151,18 @@ TEST_F(MatchCliTest, TournamentOfBuiltinPlayers) {
   EXPECT_EQ(wins, 4);     // nim has a winner every time
   std::string scores = ReadFile(Path("t/scores"));
   EXPECT_EQ(std::count(scores.begin(), scores.end(), '\n'), 4) << scores;
+  // Game by game: the table, the bars, the CSV and the picture's script (the picture
+  // itself only where gnuplot is installed, which the output says either way).
+  EXPECT_NE(out.find("Per game:"), std::string::npos) << out;
+  EXPECT_NE(out.find("nim builtin:legal  |"), std::string::npos) << out;
+  const std::string per_game = ReadFile(Path("t/per_game.csv"));
+  EXPECT_EQ(std::count(per_game.begin(), per_game.end(), '\n'), 3) << per_game;
+  EXPECT_NE(ReadFile(Path("t/scores.gp")).find("using 2:3:xtic(1)"), std::string::npos);
+  const bool drawn = out.find("written " + Path("t") + "/scores.svg") != std::string::npos;
+  EXPECT_TRUE(drawn || out.find("gnuplot not found") != std::string::npos) << out;
+  if (drawn) {
+    EXPECT_NE(ReadFile(Path("t/scores.svg")).find("<svg"), std::string::npos);
+  }
 }
 
 TEST_F(MatchCliTest, GauntletTournamentInParallel) {
