@@ -108,6 +108,22 @@ class StateMachine {
                                       State* end, std::vector<PlayoutMove>* moves,
                                       const std::atomic<bool>* stop) const;
 
+  // ---- Game analysis (optional; back ends without it know nothing) ----
+
+  // The highest goal `role` can still get from `s` in any continuation that ends in a
+  // terminal state, as far as the back end can prove it from the rules (the propnet: from
+  // latches, propnet/latches.h); 100 when it proves nothing, -1 when no goal value of
+  // the role can hold any more. Much slower than Goal(): for searches that prune.
+  virtual int GoalUpperBound(const State& s, int role, Workspace& ws) const {
+    (void)s;
+    (void)role;
+    (void)ws;
+    return 100;
+  }
+  // Whether GoalUpperBound can answer less than 100 at all (the analysis found something
+  // to bound goals with). May run the analysis on first call; thread-safe.
+  virtual bool ProvesGoalBounds() const { return false; }
+
   // ---- Symbol boundary (not for hot loops) ----
   // The term of a move id of `role`.
   virtual kif::Term MoveTerm(int role, Move m) const = 0;

@@ -1,8 +1,9 @@
 // `ggp-agent solve --game GAME.kif... [--seconds 10] [--memory-mb 256] [--table]`: runs the
 // single-role games' solver (agent/search/puzzle_solver.h) alone on each game from its
 // initial state and prints what it found within the time: the best goal reached, whether it
-// is proven the best there is, the line's length, the states searched and whether dead
-// ends were cut; `--line` prints the moves. Games with more than one role are reported and
+// is proven the best there is, the line's length, the states searched, whether dead
+// ends were cut and how many states the goal bounds of latches cut (`--no-bounds`: none);
+// `--line` prints the moves. Games with more than one role are reported and
 // skipped. Exit status 0 (1 if a game could not be loaded).
 
 #include <CLI/CLI.hpp>
@@ -28,6 +29,7 @@ struct SolveOptions {
   int memory_mb = 256;
   bool table = false;
   bool line = false;
+  bool no_bounds = false;
 };
 
 std::string BaseName(const std::string& path) {
@@ -39,8 +41,8 @@ std::string BaseName(const std::string& path) {
 int RunSolve(const SolveOptions& o) {
   int status = 0;
   if (o.table) {
-    std::cout << "| game | goal | proven | line | states | seconds | dead ends cut |\n"
-              << "|---|---|---|---|---|---|---|\n";
+    std::cout << "| game | goal | proven | line | states | seconds | dead ends cut | bound cuts |\n"
+              << "|---|---|---|---|---|---|---|---|\n";
   }
   for (const std::string& path : o.games) {
     std::shared_ptr<const reasoner::StateMachine> machine = LoadEvaluationMachine(path, std::cerr);
@@ -55,6 +57,7 @@ int RunSolve(const SolveOptions& o) {
     }
     search::PuzzleSolver::Options so;
     so.memory_mb = o.memory_mb;
+    so.goal_bounds = !o.no_bounds;
     search::PuzzleSolver solver(machine, so);
     reasoner::State initial;
     machine->InitialState(&initial);
@@ -68,14 +71,16 @@ int RunSolve(const SolveOptions& o) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     const search::PuzzleResult r = solver.Best();
     const std::string goal = r.value < 0 ? "-" : std::to_string(r.value);
+    const std::string cuts = r.bounds ? std::to_string(r.bound_cuts) : std::string("-");
     if (o.table) {
       std::cout << "| " << name << " | " << goal << " | " << (r.proven ? "yes" : "no") << " | "
                 << r.line.size() << " | " << r.states << " | " << seconds << " | "
-                << (r.pruning ? "yes" : "no") << " |\n";
+                << (r.pruning ? "yes" : "no") << " | " << cuts << " |\n";
     } else {
       std::cout << name << ": goal " << goal << (r.proven ? " (proven best)" : " (best found)")
                 << ", line of " << r.line.size() << " moves, " << r.states << " states in "
                 << seconds << " s" << (r.pruning ? ", dead ends cut" : "")
+                << (r.bounds ? ", " + cuts + " states cut by goal bounds" : "")
                 << (r.table_full ? ", table full" : "") << "\n";
     }
     if (o.line) {
@@ -101,6 +106,7 @@ void AddSolveCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   sub->add_flag("--table", o->table, "One Markdown table row per game");
   sub->add_flag("--line", o->line, "Print the moves of the best line");
+  sub->add_flag("--no-bounds", o->no_bounds, "Do not cut states by the goal bounds of latches");
   sub->callback([run, o] { *run = [o] { return RunSolve(*o); }; });
 }
 

@@ -141,7 +141,8 @@ std::string StatsDetails(const nlohmann::json& stats) {
       }
       Append(&s, text);
     }
-    // "puzzle 100 proven (64 moves, 84 states)": the single-role solver's best line.
+    // "puzzle 100 proven (64 moves, 84 states, 3 cut by goal bounds)": the single-role
+    // solver's best line.
     if (auto pz = extra->find("puzzle"); pz != extra->end() && pz->is_object()) {
       auto flag = [&pz](const char* key) {
         auto it = pz->find(key);
@@ -152,6 +153,9 @@ std::string StatsDetails(const nlohmann::json& stats) {
       if (flag("proven")) text += " proven";
       text += " (" + Str(*pz, "line") + " moves, " + Str(*pz, "states") + " states";
       if (flag("pruning")) text += ", dead ends cut";
+      if (const double cuts = Num(*pz, "bound_cuts"); !std::isnan(cuts) && cuts >= 0) {
+        text += ", " + Number(cuts, 0) + " cut by goal bounds";
+      }
       text += flag("played") ? ", played)" : ")";
       Append(&s, text);
     }

@@ -164,11 +164,15 @@ TEST(EventFormatTest, PlayAndStartLinesShowTheMarginAndThePuzzleSolver) {
                          {"margin", "floor"},
                          {"stats", {{"extra", {{"puzzle", {{"value", 100}, {"proven", true}, {"line", 64},
                                                            {"states", 84}, {"pruning", true},
-                                                           {"played", true}}}}}}}};
+                                                           {"bound_cuts", 7}, {"played", true}}}}}}}};
   const std::string s = FormatEvent(play, EventFormatOptions{false});
-  EXPECT_NE(s.find("puzzle 100 proven (64 moves, 84 states, dead ends cut, played)"), std::string::npos) << s;
+  EXPECT_NE(s.find("puzzle 100 proven (64 moves, 84 states, dead ends cut, 7 cut by goal bounds, "
+                   "played)"),
+            std::string::npos)
+      << s;
   EXPECT_NE(s.find("margin 300 ms (floor)"), std::string::npos) << s;
-  play["stats"]["extra"]["puzzle"] = {{"value", -1}, {"proven", false}, {"line", 0}, {"states", 9}};
+  play["stats"]["extra"]["puzzle"] = {{"value", -1}, {"proven", false}, {"line", 0}, {"states", 9},
+                                      {"bound_cuts", -1}};  // -1: no bounds asked
   const std::string none = FormatEvent(play, EventFormatOptions{false});
   EXPECT_NE(none.find("puzzle - (0 moves, 9 states)"), std::string::npos) << none;
 

@@ -124,7 +124,7 @@ void MctsPlayer::UsePuzzleLine(const reasoner::State& state, Decision* d, MoveSt
     stats->extra["puzzle"] = {{"value", r.value}, {"proven", r.proven},
                               {"line", r.line.size()}, {"states", r.states},
                               {"stored", r.stored}, {"table_full", r.table_full},
-                              {"pruning", r.pruning}};
+                              {"pruning", r.pruning}, {"bound_cuts", r.bounds ? r.bound_cuts : -1}};
   }
   // Only a proven line, or one that reaches 100, is played. An unfinished depth-first
   // line is a guarantee too, but committing to it early gives up what the search would

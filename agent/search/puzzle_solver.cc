@@ -153,6 +153,7 @@ PuzzleResult PuzzleSolver::Best() const {
   std::lock_guard<std::mutex> lock(mu_);
   PuzzleResult r = best_;
   r.states = states_.load(std::memory_order_relaxed);
+  r.bound_cuts = bound_cuts_.load(std::memory_order_relaxed);
   return r;
 }
 
@@ -169,8 +170,10 @@ bool PuzzleSolver::Proven() const {
 void PuzzleSolver::Run(State root) {
   if (prune_ < 0) {
     prune_ = ProbeDeadEnds(root) ? 1 : 0;
+    bounds_ = options_.goal_bounds && machine_->ProvesGoalBounds();
     std::lock_guard<std::mutex> lock(mu_);
     best_.pruning = prune_ == 1;
+    best_.bounds = bounds_;
   }
   int value = -1;
   bool complete = Solve(root, &value);
@@ -254,7 +257,9 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
     Frame& f = path.back();
     if (f.best >= options_.max_goal || f.next == f.moves.size()) {
       const int v = std::max(f.best, 0);  // no legal move: stuck, worth nothing
-      table_->Put(f.key, v);
+      // Exact unless a cut below might have been worth more than what was found.
+      const int hidden = f.hidden > v ? f.hidden : -1;
+      if (hidden < 0) table_->Put(f.key, v);
       on_path.erase(f.key);
       path.pop_back();
       if (path.empty()) {
@@ -262,6 +267,7 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
         return true;
       }
       path.back().best = std::max(path.back().best, v);
+      path.back().hidden = std::max(path.back().hidden, hidden);
       continue;
     }
     if (f.children.empty()) {
@@ -288,6 +294,16 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
       continue;
     }
     push(State(child), key);
+    if (bounds_) {
+      const int bound = machine_->GoalUpperBound(path.back().state, 0, *ws_);
+      if (bound <= BestValue()) {
+        // Nothing below can beat the best line: cut, and remember what it might be worth.
+        path.back().next = path.back().moves.size();
+        path.back().hidden = bound;
+        bound_cuts_.fetch_add(1, std::memory_order_relaxed);
+        continue;
+      }
+    }
     if (prune_ == 1 && path.size() >= 2 &&
         AnyStranded(path.back().state, path[path.size() - 2].droppable, path.back().droppable)) {
       // A fluent the parent's moves could drop, that nothing can drop any more: in this

@@ -29,6 +29,12 @@
 // the search ends without a line of max_goal it runs again without the cuts (over a
 // cleared table), which is then the proof.
 //
+// Goal bounds (latches): where the machine proves an upper bound on the goal still
+// reachable from a state (StateMachine::GoalUpperBound; the propnet's latches), a state
+// whose bound is no better than the best line found is cut. Its subtree is then not
+// fully known, so neither it nor an ancestor whose value it might have raised is stored
+// as exact; the root is still proven, because what was cut could not beat the best line.
+//
 // The best complete line found so far is kept at every moment (a guarantee: the rules
 // are deterministic), so a solver that cannot finish still improves on the MCTS's line
 // wherever it finds a better one.
@@ -56,6 +62,8 @@ struct PuzzleResult {
   int64_t stored = 0;                  // states in the transposition table
   bool table_full = false;
   bool pruning = false;    // dead ends were cut (see the header)
+  bool bounds = false;     // goal bounds were used
+  int64_t bound_cuts = 0;  // states cut by their goal bound
 };
 
 class PuzzleSolver {
@@ -65,6 +73,7 @@ class PuzzleSolver {
     int max_goal = 100;   // the best goal the role can get: a line reaching it ends the search
     int probe_ms = 300;   // ProbeDeadEnds' budget
     int probe_playouts = 30;
+    bool goal_bounds = true;  // cut states by the machine's goal bounds (when it has any)
     // Successor states kept per frame of the path, in bytes; wider frames make them again
     // on the way down (a path then holds depth x state, not depth x moves x state).
     size_t max_frame_bytes = size_t{1} << 18;
@@ -99,6 +108,7 @@ class PuzzleSolver {
     std::vector<reasoner::State> children;  // successor of each move (empty: made on demand)
     size_t next = 0;                        // moves[next - 1] is the one being searched
     int best = -1;
+    int hidden = -1;  // the most a cut below this frame might have been worth
     std::vector<uint64_t> droppable;  // fluents of `state` that some legal move drops
   };
   class Table;
@@ -125,6 +135,8 @@ class PuzzleSolver {
   std::atomic<bool> running_{false};
   std::atomic<int64_t> states_{0};
   int prune_ = -1;  // solver thread: -1 not probed yet, 0 no, 1 dead ends are cut
+  bool bounds_ = false;  // solver thread: goal bounds are asked
+  std::atomic<int64_t> bound_cuts_{0};
 
   mutable std::mutex mu_;  // guards the result
   PuzzleResult best_;

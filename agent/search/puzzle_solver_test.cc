@@ -30,6 +30,24 @@ constexpr const char kCapped[] = R"(
 (succ 0 1) (succ 1 2) (succ 2 3)
 )";
 
+// Taking c spoils the puzzle for good (a latch): 10 at most after it. Best: a and b, never
+// c, worth 60 (below 100, so everything is searched, and spoiled states are cut by their
+// goal bound once a line worth 10 or more is known).
+constexpr const char kSpoiled[] = R"(
+(role p)
+(init (at 0))
+(legal p a) (legal p b) (legal p c)
+(<= (next (at ?n)) (true (at ?m)) (succ ?m ?n))
+(<= (next (took ?x)) (does p ?x))
+(<= (next (took ?x)) (true (took ?x)))
+(<= terminal (true (at 4)))
+(<= (goal p 60) (true (took a)) (true (took b)) (not (true (took c))))
+(<= (goal p 10) (true (took c)))
+(<= (goal p 0) (not (true (took c))) (not (true (took a))))
+(<= (goal p 0) (not (true (took c))) (not (true (took b))))
+(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4)
+)";
+
 std::shared_ptr<const reasoner::StateMachine> Machine(const char* gdl) {
   gdl::Description d;
   std::vector<kif::Diagnostic> errors;
@@ -113,6 +131,24 @@ TEST(PuzzleSolverTest, ProvesABestBelowTheMaximumOnlyByExhaustingTheGame) {
   EXPECT_TRUE(r.proven);
   EXPECT_EQ(r.value, 60);
   EXPECT_FALSE(r.pruning);
+}
+
+TEST(PuzzleSolverTest, GoalBoundsOfLatchesCutStatesThatCannotBeatTheBestLine) {
+  PuzzleSolver::Options without;
+  without.goal_bounds = false;
+  const PuzzleResult plain = SolveFromTheStart(kSpoiled, without);
+  const PuzzleResult cut = SolveFromTheStart(kSpoiled);
+  for (const PuzzleResult* r : {&plain, &cut}) {
+    EXPECT_TRUE(r->proven);
+    EXPECT_EQ(r->value, 60);
+  }
+  EXPECT_FALSE(plain.bounds);
+  EXPECT_EQ(plain.bound_cuts, 0);
+  EXPECT_TRUE(cut.bounds);
+  EXPECT_GT(cut.bound_cuts, 0);
+  EXPECT_LT(cut.states, plain.states);
+  // A game without latches that bound a goal asks for no bounds.
+  EXPECT_FALSE(SolveFromTheStart(ggp::testing::kTowersGdl).bounds);
 }
 
 TEST(PuzzleSolverTest, FollowsItsLineAndStartsAgainOffIt) {

@@ -125,6 +125,35 @@ int PropnetMachine::Goal(const State& s, int role, Workspace& ws) const {
   return kNoGoal;
 }
 
+const LatchAnalysis& PropnetMachine::latches() const {
+  std::call_once(latches_once_, [this] {
+    latches_ = std::make_unique<LatchAnalysis>(AnalyseLatches(net_, kLatchWork));
+    // Bounds can only come from a latch that some goal reads.
+    std::vector<uint8_t> latched_leaf(net_.num_components(), 0);
+    for (uint32_t f = 0; f < net_.num_fluents; ++f) {
+      if (latches_->latch[f] != 0 && net_.fluent_base[f] >= 0) {
+        latched_leaf[static_cast<size_t>(net_.fluent_base[f])] = 1;
+      }
+    }
+    for (const auto& cone : latches_->goal_cone) {
+      for (uint32_t c : cone) bounds_goals_ = bounds_goals_ || latched_leaf[c] != 0;
+    }
+  });
+  return *latches_;
+}
+
+bool PropnetMachine::ProvesGoalBounds() const {
+  latches();
+  return bounds_goals_;
+}
+
+int PropnetMachine::GoalUpperBound(const State& s, int role, Workspace& ws) const {
+  if (!ProvesGoalBounds()) return 100;
+  auto& w = static_cast<PropnetWorkspace&>(ws);
+  if (!w.bounds) w.bounds = std::make_unique<ThreeValued>(net_);
+  return propnet::GoalUpperBound(net_, *latches_, s, role, *w.bounds);
+}
+
 kif::Term PropnetMachine::MoveTerm(int role, Move m) const {
   return move_terms_[static_cast<size_t>(role)][static_cast<size_t>(m)];
 }

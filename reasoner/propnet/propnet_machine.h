@@ -15,6 +15,7 @@
 // not allocate once outputs have reached their capacity.
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "reasoner/ground/ground_program.h"
 #include "reasoner/ground/grounder.h"
 #include "reasoner/propnet/evaluator.h"
+#include "reasoner/propnet/latches.h"
 #include "reasoner/propnet/propnet.h"
 #include "reasoner/state_machine.h"
 
@@ -64,6 +66,7 @@ class PropnetWorkspace final : public Workspace {
   explicit PropnetWorkspace(const Propnet& net) : eval(net), joint(net.legal.size(), 0) {}
   Evaluator eval;
   std::vector<Move> joint;
+  std::unique_ptr<ThreeValued> bounds;  // GoalUpperBound's, made on first use
 };
 
 struct PropnetBuild {
@@ -85,6 +88,12 @@ class PropnetMachine final : public StateMachine {
   void NextState(const State& s, std::span<const Move> joint, Workspace& ws,
                  State* out) const override;
   int Goal(const State& s, int role, Workspace& ws) const override;
+  int GoalUpperBound(const State& s, int role, Workspace& ws) const override;
+  bool ProvesGoalBounds() const override;
+  // The latches of the net (latches.h), analysed on the first call of this, of
+  // GoalUpperBound or of ProvesGoalBounds (thread-safe; within kLatchWork evaluations).
+  const LatchAnalysis& latches() const;
+  static constexpr int64_t kLatchWork = 30'000'000;
   PlayoutResult RandomPlayout(const State& s, int max_steps, Rng& rng, Workspace& ws, State* end,
                               std::vector<PlayoutMove>* moves,
                               const std::atomic<bool>* stop) const override;
@@ -131,6 +140,9 @@ class PropnetMachine final : public StateMachine {
   std::vector<std::vector<kif::Term>> move_terms_;
   std::vector<std::unordered_map<kif::Term, Move, kif::TermHash>> move_ids_;
   PropnetStats stats_;
+  mutable std::once_flag latches_once_;
+  mutable std::unique_ptr<LatchAnalysis> latches_;
+  mutable bool bounds_goals_ = false;  // some goal can be ruled out by latches
 };
 
 }  // namespace ggp::reasoner::propnet
