@@ -13,6 +13,7 @@
 
 #include "agent/cli/commands.h"
 #include "agent/player/registry.h"
+#include "agent/runner/player_link.h"
 #include "agent/search/register.h"
 #include "agent/search/search_pool.h"
 #include "agent/session/match_manager.h"
@@ -43,6 +44,8 @@ struct ServeOptions {
   std::string model = "uniform";  // opponent model of the mcts policy
   bool pretrain = false;          // stand-in games for the models in the start clock
   bool strength = false;          // estimate opponents' strength, set the contempt (seed 002)
+  bool heuristic = false;         // learned evaluation, playouts cut short
+  std::string params;             // more settings of the policy, "key=value&key=value"
   std::string machine = "auto";
   int build_mb = 4096;  // grounding + propnet build memory per match
   unsigned long long seed = 0;
@@ -98,6 +101,16 @@ int RunServe(const ServeOptions& o) {
   session.player.params["model"] = o.model;
   session.player.params["pretrain"] = o.pretrain;
   if (o.strength) session.player.params["strength"] = true;
+  if (o.heuristic) session.player.params["heuristic"] = true;
+  if (!o.params.empty()) {
+    nlohmann::json extra;
+    std::string error;
+    if (!runner::ParsePolicyParams(o.params, &extra, &error)) {
+      spdlog::error("--params: {}", error);
+      return 2;
+    }
+    session.player.params.update(extra);
+  }
   session.max_matches = o.max_matches;
   session.machine_backend = o.machine;
   session.build_memory_bytes = static_cast<size_t>(o.build_mb) << 20;
@@ -202,6 +215,12 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
   sub->add_flag("--strength", o->strength,
                "mcts: estimate each opponent's strength from the regret of its first moves and "
                "set the contempt factor on draws from it (seed 002)");
+  sub->add_flag("--heuristic", o->heuristic,
+               "mcts: learn a state evaluation from random games in the start clock and, where "
+               "it predicts outcomes, cut playouts short and score them by it");
+  sub->add_option("--params", o->params,
+                  "More settings of the policy, as in builtin:mcts?key=value&key=value "
+                  "(e.g. eval_cutoff=6&exploration=0.3)");
   sub->add_flag("--pretrain", o->pretrain,
                "Train the opponent models during the start clock on games a flat Monte Carlo "
                "stand-in plays for every role (with --model other than uniform)");

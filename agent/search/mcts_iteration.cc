@@ -46,6 +46,15 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
       if (created && node->TryAttach(joint, created.get())) {
         account_->bytes.fetch_add(static_cast<int64_t>(created->bytes()), std::memory_order_relaxed);
         Node* added = created.release();
+        if (prior_visits_ > 0 && !added->terminal() && node->num_movers() == 1) {
+          // Progressive bias: the mover's move starts with the heuristic's value.
+          for (int r = 0; r < num_roles_; ++r) {
+            if (node->num_moves(r) < 2 || !heuristic_->usable(r)) continue;
+            MoveStat& stat = node->stat(r, picks[r]);
+            stat.visits.fetch_add(prior_visits_, std::memory_order_relaxed);
+            stat.AddReward(prior_visits_ * heuristic_->Value(c.next, r, *c.ws));
+          }
+        }
         if (added->terminal()) {
           for (int r = 0; r < num_roles_; ++r) c.rewards[static_cast<size_t>(r)] = added->value(r);
           c.terminal = true;
@@ -187,7 +196,7 @@ bool MctsSearch::Playout(WorkerContext& c) {
     if (stop_.load(std::memory_order_relaxed)) return false;
     const bool terminal = machine_->IsTerminal(*s, *c.ws);
     bool stuck = false;
-    if (!terminal && step < params_.max_playout_steps) {
+    if (!terminal && step < playout_steps_) {
       for (int r = 0; r < num_roles_ && !stuck; ++r) {
         std::vector<reasoner::Move>& legal = c.legal[static_cast<size_t>(r)];
         machine_->LegalMoves(*s, r, *c.ws, &legal);
@@ -219,7 +228,7 @@ bool MctsSearch::MachinePlayout(WorkerContext& c) {
   const bool want_moves = grave_ || num_roles_ == 1;
   c.playout_moves.clear();
   const reasoner::PlayoutResult result =
-      machine_->RandomPlayout(c.next, params_.max_playout_steps, c.rng, *c.ws, &c.cur,
+      machine_->RandomPlayout(c.next, playout_steps_, c.rng, *c.ws, &c.cur,
                               want_moves ? &c.playout_moves : nullptr, &stop_);
   if (result.stopped) return false;
   for (size_t i = 0; i < c.playout_moves.size(); ++i) {
@@ -233,8 +242,11 @@ bool MctsSearch::MachinePlayout(WorkerContext& c) {
 }
 
 void MctsSearch::ScorePlayout(const reasoner::State& s, bool terminal, WorkerContext& c) {
+  const bool evaluate = !terminal && heuristic_ != nullptr;  // a playout cut short
   for (int r = 0; r < num_roles_; ++r) {
-    c.rewards[static_cast<size_t>(r)] = ScaledGoal(machine_->Goal(s, r, *c.ws));
+    c.rewards[static_cast<size_t>(r)] = evaluate && heuristic_->usable(r)
+                                            ? heuristic_->Value(s, r, *c.ws)
+                                            : ScaledGoal(machine_->Goal(s, r, *c.ws));
   }
   c.draw = terminal && IsDraw(std::span<const double>(c.rewards));
   if (relative_) RelativeRewards(std::span<double>(c.rewards));

@@ -33,6 +33,8 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.decision_margin_ms = j.value("decision_margin_ms", p.decision_margin_ms);
   p.max_playout_steps = j.value("max_playout_steps", p.max_playout_steps);
   p.contempt = std::clamp(j.value("contempt", p.contempt), -1.0, 1.0);
+  p.eval_cutoff = std::max(0, j.value("eval_cutoff", p.eval_cutoff));
+  p.eval_prior_visits = std::max(0, j.value("eval_prior_visits", p.eval_prior_visits));
   return p;
 }
 
@@ -56,6 +58,11 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
   if (options.params.is_object()) {
     use_puzzle_ = options.params.value("puzzle", use_puzzle_);
     puzzle_mb_ = std::max(1, options.params.value("puzzle_mb", puzzle_mb_));
+    use_heuristic_ = options.params.value("heuristic", use_heuristic_);
+    heuristic_seconds_ = std::max(0.0, options.params.value("heuristic_seconds", heuristic_seconds_));
+    if (use_heuristic_ && !options.params.contains("eval_cutoff")) params_.eval_cutoff = 10;
+    if (use_heuristic_ && !options.params.contains("eval_prior_visits")) params_.eval_prior_visits = 5;
+    cutoff_r2_ = options.params.value("cutoff_r2", cutoff_r2_);
   }
   valve_ = !options.params.is_object() || options.params.value("valve", true);
   base_contempt_ = params_.contempt;
@@ -97,13 +104,50 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
   }
   params_.contempt = base_contempt_;
   strength_.Reset(role_);
-  search_ = std::make_unique<MctsSearch>(machine_, role_, params_, pool_,
-                                         model_prior_ ? model_prior_ : prior_, playout_);
+  LearnHeuristic(initial, deadline);
+  search_ = std::make_unique<MctsSearch>(machine_, role_, SearchParamsNow(), pool_,
+                                         model_prior_ ? model_prior_ : prior_, playout_, heuristic_);
   search_->SetRoot(initial);
   iterations_at_last_decision_ = 0;
   last_decision_time_ = SteadyClock::now();
   search_->Start();  // ponder from here on; Start returns at once
   StartPuzzle(initial);
+}
+
+SearchParams MctsPlayer::SearchParamsNow() const {
+  SearchParams p = params_;
+  p.eval_cutoff = search_cutoff_;
+  return p;
+}
+
+void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadline) {
+  heuristic_.reset();
+  heuristic_report_ = nullptr;
+  if (!use_heuristic_ || machine_->num_roles() < 2) return;
+  const double left = std::chrono::duration<double>(deadline - SteadyClock::now()).count();
+  HeuristicOptions o;
+  o.seconds = std::min(heuristic_seconds_, 0.25 * std::max(0.0, left));
+  o.seed = params_.seed;
+  HeuristicReport r;
+  const auto begin = SteadyClock::now();
+  heuristic_ = Heuristic::Learn(*machine_, initial, o, nullptr, &r);
+  // Playouts are cut only where the evaluation is strong for every role it models; a
+  // weak one only biases the first visits of new nodes.
+  search_cutoff_ = 0;
+  if (heuristic_ != nullptr) {
+    bool strong = true;
+    for (int role = 0; role < machine_->num_roles(); ++role) {
+      if (heuristic_->usable(role) && heuristic_->r2(role) < cutoff_r2_) strong = false;
+    }
+    if (strong) search_cutoff_ = params_.eval_cutoff;
+  }
+  nlohmann::json r2 = nlohmann::json::array();
+  for (double v : r.r2) r2.push_back(std::isnan(v) ? nlohmann::json() : nlohmann::json(v));
+  heuristic_report_ = {{"used", heuristic_ != nullptr}, {"games", r.playouts},
+                       {"samples", r.samples}, {"types", r.types}, {"r2", r2},
+                       {"features", r.features}, {"top", r.top},
+                       {"cutoff", search_cutoff_}, {"prior_visits", params_.eval_prior_visits},
+                       {"ms", std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count()}};
 }
 
 void MctsPlayer::StartPuzzle(const reasoner::State& root) {
@@ -193,6 +237,7 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
     if (machine_->num_roles() == 1) stats->extra["line_value"] = search_->BestLineValue();
     if (model_prior_) stats->extra["model"] = ModelReport(d);
     if (use_strength_) stats->extra["strength"] = strength_.Report(params_.contempt);
+    if (!heuristic_report_.is_null()) stats->extra["heuristic"] = heuristic_report_;
   }
   iterations_at_last_decision_ = info.iterations;
   last_decision_time_ = now;
@@ -208,8 +253,9 @@ void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::
       ContemptFor(strength_.estimate()) != params_.contempt) {
     // The contempt is fixed per search (terminal values and proofs carry it): a fresh tree.
     params_.contempt = ContemptFor(strength_.estimate());
-    search_ = std::make_unique<MctsSearch>(machine_, role_, params_, pool_,
-                                           model_prior_ ? model_prior_ : prior_, playout_);
+    search_ = std::make_unique<MctsSearch>(machine_, role_, SearchParamsNow(), pool_,
+                                           model_prior_ ? model_prior_ : prior_, playout_,
+                                           heuristic_);
     search_->SetRoot(next);
     iterations_at_last_decision_ = 0;
     last_decision_time_ = SteadyClock::now();
@@ -231,6 +277,11 @@ bool MctsPlayer::ThinksAhead() const {
 
 bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
                                const reasoner::State& current, nlohmann::json* report) {
+  if (heuristic_ != nullptr) {
+    // The evaluation's weights belong to the fluents of the machine it was learned on.
+    if (report != nullptr) *report = {{"declined", "the learned heuristic is bound to its machine"}};
+    return false;
+  }
   // Move ids and state features belong to a machine: the models are rebuilt on the new one
   // from the moves (stored matches and this one so far).
   machine_ = machine;

@@ -32,7 +32,14 @@
 // model_pretrain.h), "puzzle" (bool, default true: in single-role games a PuzzleSolver
 // (puzzle_solver.h) runs beside the search on a thread of its own; its line is played
 // once it is proven or reaches 100, else the search decides), "puzzle_mb" (its
-// table, default 256). The models replay the stored matches of LoadExperience at Start and
+// table, default 256), "heuristic" (bool, default false: in games of two or more roles a
+// state evaluation is learned from random games in the start clock (heuristic.h, at most
+// "heuristic_seconds", default 2, and a quarter of the time to the start deadline) and,
+// where it predicts held-out outcomes beyond chance, new nodes give their move
+// "eval_prior_visits" (default 5) virtual visits at its value in two-role games, and where
+// its held-out R^2 is at least "cutoff_r2" (default 0.2) for every role it models, playouts
+// are cut after "eval_cutoff" steps (default 10) and scored by it; extra["heuristic"]
+// reports it; the match then stays on the machine it was learned on). The models replay the stored matches of LoadExperience at Start and
 // after SwitchMachine (model_experience.h). The seed comes from
 // PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
 // PlayerOptions::threads is not used.
@@ -117,6 +124,18 @@ class MctsPlayer final : public Player {
   std::unique_ptr<PuzzleSolver> puzzle_;
   bool use_puzzle_ = true;
   int puzzle_mb_ = 256;
+
+  // The learned evaluation (params "heuristic"): learned in Start on games of two or more
+  // roles, bound to the machine; SwitchMachine declines other machines while it is used.
+  void LearnHeuristic(const reasoner::State& initial, Deadline deadline);
+  // params_ with the playout cutoff the heuristic earned (search_cutoff_).
+  SearchParams SearchParamsNow() const;
+  bool use_heuristic_ = false;
+  double heuristic_seconds_ = 2.0;
+  double cutoff_r2_ = 0.2;
+  int search_cutoff_ = 0;
+  std::shared_ptr<const Heuristic> heuristic_;
+  nlohmann::json heuristic_report_;
 
   SearchParams params_;
   std::string model_name_;  // "uniform": no prior hook at all

@@ -17,7 +17,8 @@ constexpr size_t kLineReserve = 4096;
 
 MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, int role,
                        SearchParams params, SearchPool* pool, std::shared_ptr<const MovePrior> prior,
-                       std::shared_ptr<const PlayoutPolicy> playout)
+                       std::shared_ptr<const PlayoutPolicy> playout,
+                       std::shared_ptr<const Heuristic> heuristic)
     : machine_(std::move(machine)),
       role_(role),
       num_roles_(machine_->num_roles()),
@@ -31,6 +32,16 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       paranoia_(machine_->num_roles() >= 3 ? std::clamp(params.paranoia, 0.0, 1.0) : 0.0),
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
       machine_playout_(!mast_ && playout_->uniform()),
+      heuristic_(heuristic && heuristic->machine() == machine_.get() &&
+                         (params.eval_cutoff > 0 || params.eval_prior_visits > 0)
+                     ? std::move(heuristic)
+                     : nullptr),
+      playout_steps_(heuristic_ && params.eval_cutoff > 0
+                         ? std::min(params.max_playout_steps, params.eval_cutoff)
+                         : params.max_playout_steps),
+      prior_visits_(heuristic_ && machine_->num_roles() == 2 && params.contempt == 0
+                        ? static_cast<uint32_t>(std::max(0, params.eval_prior_visits))
+                        : 0),
       account_(std::make_shared<TreeAccount>()) {
   if (num_roles_ < 1 || num_roles_ > 255) throw std::invalid_argument("MctsSearch: bad role count");
   // Worker contexts are built by their own threads on first use (RunBatch); the control

@@ -70,6 +70,7 @@
 #include <vector>
 
 #include "agent/search/amaf.h"
+#include "agent/search/heuristic.h"
 #include "agent/search/mast.h"
 #include "agent/search/node.h"
 #include "agent/search/node_collector.h"
@@ -104,9 +105,13 @@ class MctsSearch final : public SearchJob {
  public:
   // `pool` must outlive the search. Null prior means uniform; null playout means
   // uniform (MAST with params.mast).
+  // A heuristic (heuristic.h, learned on `machine`) cuts playouts after
+  // params.eval_cutoff steps and scores them by its values where it has a model, and
+  // gives new nodes' moves params.eval_prior_visits virtual visits at its value.
   MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, int role, SearchParams params,
              SearchPool* pool, std::shared_ptr<const MovePrior> prior = nullptr,
-             std::shared_ptr<const PlayoutPolicy> playout = nullptr);
+             std::shared_ptr<const PlayoutPolicy> playout = nullptr,
+             std::shared_ptr<const Heuristic> heuristic = nullptr);
   // Stops the search (blocks until workers leave) and hands the tree to the collector.
   ~MctsSearch() override;
   MctsSearch(const MctsSearch&) = delete;
@@ -267,6 +272,10 @@ class MctsSearch final : public SearchJob {
   const double paranoia_;  // params_.paranoia with three or more roles, else 0
   const std::shared_ptr<const PlayoutPolicy> playout_;
   const bool machine_playout_;  // uniform playouts without MAST: StateMachine::RandomPlayout
+  // Null unless given, bound to machine_ and params_.eval_cutoff > 0.
+  const std::shared_ptr<const Heuristic> heuristic_;
+  const int playout_steps_;  // params_.max_playout_steps, or the cutoff with a heuristic
+  const uint32_t prior_visits_;  // params_.eval_prior_visits where they apply, else 0
   const std::shared_ptr<TreeAccount> account_;
 
   // Changed only while paused (by the control thread).

@@ -36,6 +36,15 @@ struct SearchParams {
   // A playout longer than this many steps is cut and scored with the goals of the state
   // where it stopped (kNoGoal -> 0).
   int max_playout_steps = 5000;
+  // With a learned heuristic (heuristic.h, MctsSearch's constructor), playouts are cut
+  // after this many steps and scored by its predicted goals (roles it has no model for
+  // keep the goals of the state). 0: no cut.
+  int eval_cutoff = 0;
+  // With a learned heuristic: a node added below a move of a turn (one role chooses)
+  // gives that move this many virtual visits at the heuristic's value of the node's
+  // state for the mover (progressive bias, fading as real visits come). Two-role games
+  // only (rewards there are the goals themselves). 0: none.
+  int eval_prior_visits = 0;
   // A node whose number of joint moves exceeds this keeps no children (it stays a leaf
   // and its statistics still learn). Bounds the per-node child array.
   uint32_t max_children = 4096;

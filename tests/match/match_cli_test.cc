@@ -290,6 +290,15 @@ TEST_F(MatchCliTest, BenchMeasuresPlayoutsAndTheSearch) {
   EXPECT_TRUE(search["proven"].get<bool>()) << out;
 }
 
+TEST_F(MatchCliTest, ServeRejectsMalformedPolicyParams) {
+  std::string out, err;
+  const int status = RunToCompletion(
+      {AgentBinary(), "serve", "--port", "9", "--heuristic", "--params", "eval_cutoff=6&oops"},
+      dir_.string(), 60s, &out, &err);
+  EXPECT_EQ(status, 2) << out << err;
+  EXPECT_NE(err.find("--params"), std::string::npos) << err;
+}
+
 TEST_F(MatchCliTest, SolveProvesAPuzzleAndSkipsOtherGames) {
   std::ofstream(Path("towers.kif")) << ggp::testing::kTowersGdl;
   std::string out, err;

@@ -1,0 +1,94 @@
+#pragma once
+// A state evaluation learned from random play in the start clock (issue: game analysis),
+// for cutting playouts short: the search scores a playout cut after a few steps by the
+// predicted goals instead of playing it to the end.
+//
+// Features of a state, for each role r: how many of its true fluents have each "type"
+// (the fluent's relation with its last argument: (cell 3 4 white) counts as cell/white,
+// (control red) as control/red, an atom as itself: piece counts per kind and owner in
+// board games, flags elsewhere), and the goal values the rules already give in the state.
+// Learn plays random games from the initial state, samples states along them with the
+// goals each game ended with, and fits, per role, a ridge regression of the final goal on
+// the features most correlated with it (|r| at least 0.05, at most max_features of them,
+// standardised). A quarter of the games are held out: a role's model is used only if it
+// predicts their outcomes better than their training mean does, beyond chance (held-out
+// R^2 above min_r2 and R^2 times the held-out samples at least min_evidence, a rough
+// chi-squared test), so games where the counts say nothing get no evaluation at all. How
+// much the search may lean on it is the caller's choice, by r2(): random games make weak
+// predictors in games that random play decides by accident (breakthrough: R^2 near
+// 0.02) and strong ones where material decides (checkers: 0.3).
+//
+// Value is linear in the counts, so it is a bias plus the weights of the state's true
+// fluents (one weight per fluent index, precomputed), plus the goal terms: a pass over
+// the state's set bits, no allocation. Fluent indices belong to the machine learned on:
+// a heuristic is bound to it (the search must not use it with another machine's states).
+//
+// Thread safety: Learn runs on the calling thread; a learned Heuristic is immutable and
+// Value may be called from any number of threads, each with its own Workspace.
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "reasoner/state.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent::search {
+
+struct HeuristicOptions {
+  double seconds = 2.0;       // time for the random games and the fit
+  int max_playouts = 4000;
+  int samples_per_playout = 4;
+  int max_steps = 500;        // longer random games are dropped
+  int max_features = 48;      // per role
+  double min_correlation = 0.05;
+  double ridge = 0.01;        // on standardised features
+  double min_r2 = 0.0;        // held-out, per role
+  double min_evidence = 10;   // held-out R^2 x held-out samples
+  uint64_t seed = 1;
+};
+
+struct HeuristicReport {
+  int playouts = 0;  // finished random games
+  int samples = 0;   // states sampled from them
+  int types = 0;     // fluent types seen
+  std::vector<double> r2;         // per role, held out (NaN: too few games)
+  std::vector<int> features;      // per role, kept
+  std::vector<std::string> top;   // per role, the three heaviest features, "cell/white +0.12"
+};
+
+class Heuristic {
+ public:
+  // Learns on `machine` from `initial`. Null when no role's model passes the held-out
+  // check, when the time gives too few games (fewer than 40), or when `stop` is set.
+  static std::shared_ptr<const Heuristic> Learn(const reasoner::StateMachine& machine,
+                                                const reasoner::State& initial,
+                                                const HeuristicOptions& options,
+                                                const std::atomic<bool>* stop,
+                                                HeuristicReport* report);
+
+  // Whether role r's model is used (passed the held-out check).
+  bool usable(int role) const { return usable_[static_cast<size_t>(role)] != 0; }
+  // Role r's held-out R^2 (0 where not usable).
+  double r2(int role) const { return r2_[static_cast<size_t>(role)]; }
+  // The predicted goal of `role` in `s`, scaled to 0..1 (clamped). Only for usable roles.
+  double Value(const reasoner::State& s, int role, reasoner::Workspace& ws) const;
+  const reasoner::StateMachine* machine() const { return machine_; }
+
+  // For tests: the weight of fluent `f` for `role` (0 if the fit left its type out).
+  double FluentWeight(int role, uint32_t f) const;
+
+ private:
+  const reasoner::StateMachine* machine_ = nullptr;  // bound to (not owned)
+  int num_roles_ = 0;
+  std::vector<uint8_t> usable_;
+  std::vector<double> r2_;
+  std::vector<double> bias_;                       // per role
+  std::vector<std::vector<float>> fluent_weight_;  // [role][fluent]
+  std::vector<std::vector<double>> goal_weight_;   // [role][role whose goal is read]
+  std::vector<uint8_t> goal_read_;                 // some role's model reads this role's goal
+};
+
+}  // namespace ggp::agent::search
