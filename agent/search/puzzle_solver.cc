@@ -295,6 +295,13 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
     }
     push(State(child), key);
     if (bounds_) {
+      // A bound costs more than an expansion: where they stop paying (under 1 cut in 100
+      // after 2000), the search goes on without them (still exact, only uncut).
+      if (++bound_evals_ >= 2000 && bound_cuts_.load(std::memory_order_relaxed) * 100 < bound_evals_) {
+        bounds_ = false;
+      }
+    }
+    if (bounds_) {
       const int bound = machine_->GoalUpperBound(path.back().state, 0, *ws_);
       if (bound <= BestValue()) {
         // Nothing below can beat the best line: cut, and remember what it might be worth.

@@ -34,6 +34,8 @@
 // whose bound is no better than the best line found is cut. Its subtree is then not
 // fully known, so neither it nor an ancestor whose value it might have raised is stored
 // as exact; the root is still proven, because what was cut could not beat the best line.
+// A bound costs several expansions: after 2000 bounds that cut fewer than 1 state in 100,
+// the solver stops asking (snake_2009_big: none cut, and asking made it 6 times slower).
 //
 // The best complete line found so far is kept at every moment (a guarantee: the rules
 // are deterministic), so a solver that cannot finish still improves on the MCTS's line
@@ -136,6 +138,7 @@ class PuzzleSolver {
   std::atomic<int64_t> states_{0};
   int prune_ = -1;  // solver thread: -1 not probed yet, 0 no, 1 dead ends are cut
   bool bounds_ = false;  // solver thread: goal bounds are asked
+  int64_t bound_evals_ = 0;  // solver thread: bounds asked
   std::atomic<int64_t> bound_cuts_{0};
 
   mutable std::mutex mu_;  // guards the result
