@@ -219,6 +219,12 @@ TEST(PuzzleSolverTest, TheMctsPlayerPlaysTheProvenLine) {
   reasoner::State s, next;
   m->InitialState(&s);
   player.Start(m, 0, s, SteadyClock::now() + std::chrono::seconds(1));
+  // The start clock: the player thinks until the solver has proven its line (a hang guard
+  // of 10 s, not a timing assertion). Otherwise the search may find a line of 100 by
+  // itself first and play that one, which is as good but not what this test is about.
+  for (int i = 0; i < 2000 && player.ThinksAhead(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
   int moves = 0;
   while (!m->IsTerminal(s, *ws) && moves < 20) {
     MoveStats stats;
