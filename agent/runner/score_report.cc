@@ -8,13 +8,6 @@
 namespace ggp::agent::runner {
 namespace {
 
-std::string CsvField(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
 // gnuplot strings are single-quoted; a quote inside one is doubled.
 std::string GnuplotQuoted(const std::string& text) {
   std::string out = "'";

@@ -128,17 +128,19 @@ std::string Standings::Table() const {
   return out;
 }
 
+std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
 std::string Standings::Csv() const {
   std::string out =
       "player,matches,total,average,sd,ci95,wins,draws,losses,aborted,TO,CE,IL,replies,late,"
       "slowest\n";
   for (const auto& r : Ranked()) {
-    std::string name = r.player;
-    if (name.find_first_of(",\"") != std::string::npos) {
-      std::string quoted = "\"";
-      for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-      name = quoted + "\"";
-    }
+    const std::string name = CsvField(r.player);
     const std::string sd = r.stddev() < 0 ? "" : fmt::format("{:.2f}", r.stddev());
     const std::string ci = r.ci95() < 0 ? "" : fmt::format("{:.2f}", r.ci95());
     out += fmt::format("{},{},{},{:.2f},{},{},{},{},{},{},{},{},{},{},{},{:.3f}\n", name,

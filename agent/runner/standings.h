@@ -58,6 +58,9 @@ struct PlayerStanding {
   double ci95() const;
 };
 
+// A CSV field: as is, or quoted (inner quotes doubled) when it holds a comma or a quote.
+std::string CsvField(const std::string& text);
+
 class Standings {
  public:
   explicit Standings(std::vector<std::string> players = {});
