@@ -25,6 +25,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -68,6 +69,15 @@ struct PlayoutResult {
 class Workspace {
  public:
   virtual ~Workspace() = default;
+};
+
+// A compiled linear function of a state's fluents (StateMachine::CompileFluentWeights).
+// Immutable; Sum may be called from any number of threads and allocates nothing.
+class FluentWeights {
+ public:
+  virtual ~FluentWeights() = default;
+  // The sum, over the true fluents of `s`, of the weight compiled for each.
+  virtual double Sum(const State& s) const = 0;
 };
 
 class StateMachine {
@@ -132,6 +142,20 @@ class StateMachine {
   virtual std::optional<Move> FindMove(int role, const kif::Term& t) const = 0;
   // The fluents of `s` as terms (without the surrounding `true`), in index order.
   virtual std::vector<kif::Term> Fluents(const State& s) const = 0;
+  // Whether a state is the set of its true fluents: State::ForEach visits one index per
+  // fluent, in the order Fluents() names them, and an index names the same fluent in every
+  // state of this machine (learners that weigh fluents by index rely on it). False for
+  // back ends with packed states of their own (the board machine).
+  virtual bool FluentIndexedStates() const { return true; }
+  // For back ends whose states are not fluent sets: compiles "the sum of weight(term) over
+  // the state's true fluents", calling `weight` (on this thread, before returning) once
+  // for each fluent the machine's states can hold. Null where the back end does not
+  // offer it (the default; fluent-set machines are summed by index instead).
+  virtual std::unique_ptr<const FluentWeights> CompileFluentWeights(
+      const std::function<double(const kif::Term&)>& weight) const {
+    (void)weight;
+    return nullptr;
+  }
 
  protected:
   StateMachine(std::shared_ptr<kif::SymbolTable> symbols, std::vector<kif::Term> roles)

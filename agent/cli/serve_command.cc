@@ -217,7 +217,8 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
                "set the contempt factor on draws from it (seed 002)");
   sub->add_flag("--heuristic", o->heuristic,
                "mcts: learn a state evaluation from random games in the start clock and, where "
-               "it predicts outcomes, cut playouts short and score them by it");
+               "it predicts outcomes, start new moves with virtual visits by how much they "
+               "change it, and (where it predicts well) cut playouts short and score them by it");
   sub->add_option("--params", o->params,
                   "More settings of the policy, as in builtin:mcts?key=value&key=value "
                   "(e.g. eval_cutoff=6&exploration=0.3)");

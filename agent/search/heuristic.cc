@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "agent/search/fluent_types.h"
 #include "reasoner/kif/term.h"
 #include "reasoner/random.h"
 
@@ -18,16 +19,11 @@ namespace {
 using reasoner::Move;
 using reasoner::State;
 
-// "cell/white" for (cell 3 4 white), "control/red" for (control red), "open" for open.
-std::string TypeOf(const kif::Term& t, const kif::SymbolTable& symbols) {
-  if (!t.is_compound || t.args.empty()) return kif::ToString(t, symbols);
-  return kif::ToString(kif::Term::Atom(t.symbol), symbols) + "/" +
-         kif::ToString(t.args.back(), symbols);
-}
-
 struct Sample {
   std::vector<uint32_t> fluents;  // true fluents
   std::vector<double> goals;      // each role's goal in the sampled state, 0..1
+  std::vector<uint32_t> next_fluents;  // the same of the state after it in its game
+  std::vector<double> next_goals;
   std::vector<double> outcome;    // each role's goal at the end of its game, 0..1
   bool held_out = false;
 };
@@ -78,13 +74,14 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
   report->r2.assign(static_cast<size_t>(roles), std::numeric_limits<double>::quiet_NaN());
   report->features.assign(static_cast<size_t>(roles), 0);
   report->top.assign(static_cast<size_t>(roles), "");
+  if (!machine.FluentIndexedStates()) return nullptr;  // no fluent to weigh
 
   // Random games; a few states of each kept with the goals the game ended with.
   auto ws = machine.NewWorkspace();
   reasoner::Rng rng(options.seed);
-  std::vector<int32_t> type_of;  // fluent -> type id, -1 unknown
-  std::vector<std::string> type_names;
-  std::unordered_map<std::string, int> type_ids;
+  FluentTyper typer;
+  std::vector<int32_t>& type_of = typer.type_of;  // fluent -> type id
+  std::vector<std::string>& type_names = typer.names;
   std::vector<Sample> samples;
   std::vector<State> line;
   std::vector<Move> legal, joint(static_cast<size_t>(roles));
@@ -112,28 +109,18 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
     const bool held_out = report->playouts % 4 == 3;
     ++report->playouts;
     for (int k = 0; k < options.samples_per_playout; ++k) {
-      const State& s = line[rng.Below(static_cast<uint32_t>(line.size() - 1))];
+      const size_t at = rng.Below(static_cast<uint32_t>(line.size() - 1));
+      const State& s = line[at];
       Sample sample;
-      bool untyped = false;
-      s.ForEach([&](uint32_t f) {
-        sample.fluents.push_back(f);
-        untyped = untyped || f >= type_of.size() || type_of[f] < 0;
-      });
-      if (untyped) {  // the symbol boundary, once per new fluent
-        const std::vector<kif::Term> terms = machine.Fluents(s);
-        if (terms.size() != sample.fluents.size()) continue;
-        for (size_t i = 0; i < terms.size(); ++i) {
-          const uint32_t f = sample.fluents[i];
-          if (f >= type_of.size()) type_of.resize(f + 1, -1);
-          if (type_of[f] >= 0) continue;
-          const std::string name = TypeOf(terms[i], machine.symbols());
-          auto [it, fresh] = type_ids.emplace(name, static_cast<int>(type_names.size()));
-          if (fresh) type_names.push_back(name);
-          type_of[f] = it->second;
-        }
+      s.ForEach([&](uint32_t f) { sample.fluents.push_back(f); });
+      line[at + 1].ForEach([&](uint32_t f) { sample.next_fluents.push_back(f); });
+      if (!typer.Type(machine, s, sample.fluents) ||
+          !typer.Type(machine, line[at + 1], sample.next_fluents)) {
+        continue;
       }
       for (int r = 0; r < roles; ++r) {
         sample.goals.push_back(std::max(0, machine.Goal(s, r, *ws)) / 100.0);
+        sample.next_goals.push_back(std::max(0, machine.Goal(line[at + 1], r, *ws)) / 100.0);
       }
       sample.outcome = outcome;
       sample.held_out = held_out;
@@ -179,8 +166,12 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
   h->r2_.assign(static_cast<size_t>(roles), 0.0);
   h->bias_.assign(static_cast<size_t>(roles), 0.0);
   h->fluent_weight_.assign(static_cast<size_t>(roles), std::vector<float>(type_of.size(), 0.0f));
+  h->type_names_ = type_names;
+  h->type_weight_.assign(static_cast<size_t>(roles), std::vector<double>(num_types, 0.0));
   h->goal_weight_.assign(static_cast<size_t>(roles), std::vector<double>(static_cast<size_t>(roles), 0.0));
   h->goal_read_.assign(static_cast<size_t>(roles), 0);
+  h->step_scale_.assign(static_cast<size_t>(roles), 0.0);
+  report->step.assign(static_cast<size_t>(roles), 0.0);
   bool any = false;
   for (int r = 0; r < roles; ++r) {
     const size_t ri = static_cast<size_t>(r);
@@ -256,8 +247,32 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
       report->top[ri] += fmt::format("{}{} {:+.3f}", a == 0 ? "" : ", ", name, w[j]);
     }
     if (r2 <= options.min_r2 || r2 * held < options.min_evidence) continue;
+    // The typical change of the value in one step of a random game (median of the
+    // changes that are not zero), for evaluations relative to the parent.
+    std::vector<double> steps;
+    for (const Sample& s : samples) {
+      if (s.held_out) continue;
+      double before = bias, after = bias;
+      for (uint32_t f : s.fluents) before += w[static_cast<size_t>(type_of[f])];
+      for (uint32_t f : s.next_fluents) {
+        if (f < type_of.size() && type_of[f] >= 0) after += w[static_cast<size_t>(type_of[f])];
+      }
+      for (int g = 0; g < roles; ++g) {
+        const double gw = w[num_types + static_cast<size_t>(g)];
+        before += gw * s.goals[static_cast<size_t>(g)];
+        after += gw * s.next_goals[static_cast<size_t>(g)];
+      }
+      const double d = std::abs(std::clamp(after, 0.0, 1.0) - std::clamp(before, 0.0, 1.0));
+      if (d > 1e-9) steps.push_back(d);
+    }
+    if (!steps.empty()) {
+      std::nth_element(steps.begin(), steps.begin() + static_cast<std::ptrdiff_t>(steps.size() / 2), steps.end());
+      h->step_scale_[ri] = steps[steps.size() / 2];
+      report->step[ri] = h->step_scale_[ri];
+    }
     h->usable_[ri] = 1;
     h->r2_[ri] = r2;
+    std::copy(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(num_types), h->type_weight_[ri].begin());
     h->bias_[ri] = bias;
     for (size_t f = 0; f < type_of.size(); ++f) {
       if (type_of[f] >= 0) h->fluent_weight_[ri][f] = static_cast<float>(w[static_cast<size_t>(type_of[f])]);
@@ -275,11 +290,15 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
 
 double Heuristic::Value(const State& s, int role, reasoner::Workspace& ws) const {
   const size_t r = static_cast<size_t>(role);
-  const std::vector<float>& w = fluent_weight_[r];
   double v = bias_[r];
-  s.ForEach([&](uint32_t f) {
-    if (f < w.size()) v += w[f];
-  });
+  if (!compiled_.empty() && compiled_[r] != nullptr) {
+    v += compiled_[r]->Sum(s);
+  } else {
+    const std::vector<float>& w = fluent_weight_[r];
+    s.ForEach([&](uint32_t f) {
+      if (f < w.size()) v += w[f];
+    });
+  }
   for (int g = 0; g < num_roles_; ++g) {
     if (!goal_read_[static_cast<size_t>(g)]) continue;
     v += goal_weight_[r][static_cast<size_t>(g)] * std::max(0, machine_->Goal(s, g, ws)) / 100.0;

@@ -21,7 +21,8 @@
 // Value is linear in the counts, so it is a bias plus the weights of the state's true
 // fluents (one weight per fluent index, precomputed), plus the goal terms: a pass over
 // the state's set bits, no allocation. Fluent indices belong to the machine learned on:
-// a heuristic is bound to it (the search must not use it with another machine's states).
+// a heuristic is bound to it (the search must not use it with another machine's states;
+// Rebind makes one for another machine of the game).
 //
 // Thread safety: Learn runs on the calling thread; a learned Heuristic is immutable and
 // Value may be called from any number of threads, each with its own Workspace.
@@ -57,12 +58,14 @@ struct HeuristicReport {
   std::vector<double> r2;         // per role, held out (NaN: too few games)
   std::vector<int> features;      // per role, kept
   std::vector<std::string> top;   // per role, the three heaviest features, "cell/white +0.12"
+  std::vector<double> step;       // per role, step_scale() (0 where not usable)
 };
 
 class Heuristic {
  public:
   // Learns on `machine` from `initial`. Null when no role's model passes the held-out
-  // check, when the time gives too few games (fewer than 40), or when `stop` is set.
+  // check, when the time gives too few games (fewer than 40), when `stop` is set, or when
+  // the machine's states are not sets of fluents (StateMachine::FluentIndexedStates).
   static std::shared_ptr<const Heuristic> Learn(const reasoner::StateMachine& machine,
                                                 const reasoner::State& initial,
                                                 const HeuristicOptions& options,
@@ -77,6 +80,24 @@ class Heuristic {
   double Value(const reasoner::State& s, int role, reasoner::Workspace& ws) const;
   const reasoner::StateMachine* machine() const { return machine_; }
 
+  // The typical size of a change of role r's Value over one step of a random game: the
+  // median of the non-zero |Value(next) - Value(state)| over the training games' sampled
+  // steps (0 if no step changed it). Scales evaluations of a move relative to its parent
+  // (SearchParams::eval_prior_step), which the regression's shrinkage toward the mean
+  // would otherwise leave near zero in games that random play decides by accident.
+  double step_scale(int role) const { return step_scale_[static_cast<size_t>(role)]; }
+
+  // The same evaluation on another machine for the same game (a machine swap: fluent
+  // indices differ between back ends). Fluents are typed by their terms along `games`
+  // random games from `from` on `machine`; a fluent none of them shows, or whose type the
+  // learning never saw, weighs 0, as in Learn. A machine whose states are not fluent sets
+  // (the board machine) compiles the weights itself (StateMachine::CompileFluentWeights).
+  // Null if the machines' roles differ, if the machine can do neither, or if its fluent
+  // terms disagree with its states. Runs on the calling thread.
+  std::shared_ptr<const Heuristic> Rebind(const reasoner::StateMachine& machine,
+                                          const reasoner::State& from, int games,
+                                          uint64_t seed) const;
+
   // For tests: the weight of fluent `f` for `role` (0 if the fit left its type out).
   double FluentWeight(int role, uint32_t f) const;
 
@@ -89,6 +110,12 @@ class Heuristic {
   std::vector<std::vector<float>> fluent_weight_;  // [role][fluent]
   std::vector<std::vector<double>> goal_weight_;   // [role][role whose goal is read]
   std::vector<uint8_t> goal_read_;                 // some role's model reads this role's goal
+  std::vector<double> step_scale_;                 // per role
+  std::vector<std::string> type_names_;            // fluent types, as Learn saw them
+  std::vector<std::vector<double>> type_weight_;   // [role][type]
+  // Per role, on machines whose states are not fluent sets (Rebind): the machine's own
+  // sum of the fluent weights; empty or null otherwise.
+  std::vector<std::shared_ptr<const reasoner::FluentWeights>> compiled_;
 };
 
 }  // namespace ggp::agent::search

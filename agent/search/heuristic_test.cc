@@ -1,109 +1,21 @@
 // The learned evaluation: a count that decides the outcome gets its weight, a game whose
-// outcome nothing in the state predicts gets no evaluation, and the player uses it.
+// outcome nothing in the state predicts gets no evaluation, moves are valued against their
+// parent, and the player uses it.
 
 #include "agent/search/heuristic.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "agent/search/heuristic_testing.h"
 #include "agent/search/mcts_player.h"
-#include "reasoner/factory/machine_factory.h"
-#include "reasoner/gdl/description.h"
+#include "agent/search/mcts_search.h"
 
 namespace ggp::agent::search {
 namespace {
 
-// x and o take turns; the mover takes a free coin or waits. After six plies, whoever holds
-// two of the three coins wins (else a draw): holding coins (coin/x, coin/o) predicts the
-// outcome. Goals hold only at the end, so the goals of earlier states say nothing.
-constexpr const char kGrab[] = R"(
-(role x) (role o)
-(index 1) (index 2) (index 3)
-(init (control x)) (init (step 0))
-(<= (held ?i) (true (coin ?i ?q)))
-(<= (legal ?p (take ?i)) (true (control ?p)) (index ?i) (not (held ?i)))
-(<= (legal ?p wait) (true (control ?p)))
-(<= (legal ?p noop) (role ?p) (not (true (control ?p))))
-(<= (next (coin ?i ?p)) (does ?p (take ?i)))
-(<= (next (coin ?i ?p)) (true (coin ?i ?p)))
-(<= (next (control o)) (true (control x)))
-(<= (next (control x)) (true (control o)))
-(<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))
-(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5) (succ 5 6)
-(<= terminal (true (step 6)))
-(<= (two ?p) (true (coin 1 ?p)) (true (coin 2 ?p)))
-(<= (two ?p) (true (coin 1 ?p)) (true (coin 3 ?p)))
-(<= (two ?p) (true (coin 2 ?p)) (true (coin 3 ?p)))
-(<= (goal ?p 100) (true (step 6)) (two ?p))
-(<= (goal ?p 50) (true (step 6)) (role ?p) (not (two x)) (not (two o)))
-(<= (goal x 0) (true (step 6)) (two o))
-(<= (goal o 0) (true (step 6)) (two x))
-)";
-
-// The last move alone decides: nothing before it says who wins.
-constexpr const char kToss[] = R"(
-(role x) (role o)
-(init (step 0))
-(<= (legal x heads) (true (step 3)))
-(<= (legal x tails) (true (step 3)))
-(<= (legal x (tick ?m)) (true (step ?m)) (distinct ?m 3))
-(<= (legal x (tock ?m)) (true (step ?m)) (distinct ?m 3))
-(legal o noop)
-(<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))
-(<= (next (mark ?m)) (does x (tick ?m)))
-(<= (next (mark ?m)) (true (mark ?m)))
-(<= (next won) (does x heads))
-(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4)
-(<= terminal (true (step 4)))
-(<= (goal x 100) (true won))
-(<= (goal x 0) (not (true won)))
-(<= (goal o 0) (true won))
-(<= (goal o 100) (not (true won)))
-)";
-
-std::shared_ptr<const reasoner::StateMachine> Machine(const char* gdl) {
-  gdl::Description d;
-  std::vector<kif::Diagnostic> errors;
-  EXPECT_TRUE(gdl::ParseDescription(gdl, std::make_shared<kif::SymbolTable>(), &d, &errors));
-  reasoner::MachineOptions mo;
-  mo.board_seconds = 0;
-  return reasoner::CreateMachine(d, mo).machine;
-}
-
-// The state reached from the initial one by `moves` (joint moves as text, role order).
-reasoner::State StateWith(const reasoner::StateMachine& m, const std::vector<std::vector<std::string>>& moves) {
-  auto ws = m.NewWorkspace();
-  reasoner::State s, next;
-  m.InitialState(&s);
-  for (const auto& joint_text : moves) {
-    std::vector<reasoner::Move> joint;
-    for (int r = 0; r < m.num_roles(); ++r) {
-      kif::Term t;
-      std::vector<kif::Diagnostic> errors;
-      EXPECT_TRUE(kif::ParseTerm(joint_text[static_cast<size_t>(r)], *m.shared_symbols(), &t, &errors));
-      joint.push_back(m.FindMove(r, t).value_or(0));
-    }
-    m.NextState(s, joint, *ws, &next);
-    std::swap(s, next);
-  }
-  return s;
-}
-
-HeuristicOptions Quick() {
-  HeuristicOptions o;
-  o.seconds = 20;  // a hang guard: max_playouts ends it
-  o.max_playouts = 1200;
-  o.seed = 7;
-  return o;
-}
-
-// Learns on `m` from its initial state with Quick() options (or `options`).
-std::shared_ptr<const Heuristic> LearnFromStart(const reasoner::StateMachine& m, HeuristicReport* report,
-                                               const HeuristicOptions& options = Quick(),
-                                               const std::atomic<bool>* stop = nullptr) {
-  reasoner::State initial;
-  m.InitialState(&initial);
-  return Heuristic::Learn(m, initial, options, stop, report);
-}
+using namespace heuristic_testing;
 
 TEST(HeuristicTest, LearnsThatHoldingCoinsWins) {
   auto m = Machine(kGrab);
@@ -128,6 +40,52 @@ TEST(HeuristicTest, LearnsThatHoldingCoinsWins) {
       EXPECT_LE(h->Value(*s, r, *ws), 1.0);
     }
   }
+}
+
+TEST(HeuristicTest, AStepIsAboutATakeAndNewNodesAreValuedAgainstTheirParent) {
+  auto m = Machine(kGrab);
+  ASSERT_NE(m, nullptr);
+  HeuristicReport report;
+  auto h = LearnFromStart(*m, &report);
+  ASSERT_NE(h, nullptr);
+  ASSERT_GT(h->step_scale(0), 0.0);
+  EXPECT_EQ(report.step[0], h->step_scale(0));
+  {
+    // A take changes x's value by about one coin's weight: a typical step.
+    auto ws = m->NewWorkspace();
+    const double take_gain = h->Value(StateWith(*m, {{"(take 1)", "noop"}}), 0, *ws) -
+                             h->Value(StateWith(*m, {}), 0, *ws);
+    EXPECT_GT(take_gain, 0.5 * h->step_scale(0));
+    EXPECT_LT(take_gain, 4.0 * h->step_scale(0));
+  }
+  SearchPool pool(1);
+  SearchParams p;
+  p.grave = false;
+  p.solver = false;
+  p.eval_prior_visits = 10;
+  p.eval_prior_step = 0.4;
+  MctsSearch search(m, 0, p, &pool, nullptr, nullptr, h);
+  reasoner::State root;
+  m->InitialState(&root);
+  search.SetRoot(root);
+  ASSERT_EQ(search.RunIterations(4), 4);  // each of x's four moves expanded once
+  auto ws = m->NewWorkspace();
+  const Node& node = *search.root();
+  ASSERT_EQ(node.num_moves(0), 4u);
+  int above_even = 0;
+  for (uint32_t i = 0; i < 4; ++i) {
+    const reasoner::Move mv = node.moves(0)[i];
+    const std::string text = kif::ToString(m->MoveTerm(0, mv), m->symbols());
+    const reasoner::State child = StateWith(*m, {{text, "noop"}});
+    const double prior = std::clamp(
+        0.5 + 0.4 * (h->Value(child, 0, *ws) - h->Value(root, 0, *ws)) / h->step_scale(0), 0.0, 1.0);
+    const MoveStat& stat = node.stat(0, i);
+    ASSERT_EQ(stat.visits.load(), 11u) << text;  // ten virtual, one playout
+    EXPECT_GE(stat.reward_sum(), 10 * prior - 1e-6) << text;
+    EXPECT_LE(stat.reward_sum(), 10 * prior + 1 + 1e-6) << text;
+    if (text != "wait") above_even += prior > 0.6;
+  }
+  EXPECT_EQ(above_even, 3);  // every take gains about a typical step
 }
 
 TEST(HeuristicTest, AGameThatNothingPredictsGetsNoEvaluation) {
@@ -155,7 +113,7 @@ TEST(HeuristicTest, TooLittleTimeOrAStopLearnsNothing) {
   EXPECT_EQ(report.playouts, 0);
 }
 
-TEST(HeuristicTest, ThePlayerLearnsItReportsItAndKeepsItsMachine) {
+TEST(HeuristicTest, ThePlayerLearnsItReportsItAndCarriesItToANewMachine) {
   auto m = Machine(kGrab);
   ASSERT_NE(m, nullptr);
   SearchPool pool(1);
@@ -171,7 +129,8 @@ TEST(HeuristicTest, ThePlayerLearnsItReportsItAndKeepsItsMachine) {
   ASSERT_TRUE(stats.extra.contains("heuristic")) << stats.extra.dump();
   EXPECT_TRUE(stats.extra["heuristic"]["used"].get<bool>()) << stats.extra.dump();
   const nlohmann::json& hr = stats.extra["heuristic"];
-  EXPECT_EQ(hr["prior_visits"], 5);
+  EXPECT_EQ(hr["prior_visits"], 10);
+  EXPECT_EQ(hr["prior_step"], 0.4);
   // Playouts are cut only where the evaluation is strong for both roles.
   const bool strong = hr["r2"][0].get<double>() >= 0.2 && hr["r2"][1].get<double>() >= 0.2;
   EXPECT_EQ(hr["cutoff"], strong ? 10 : 0) << hr.dump();
@@ -181,8 +140,14 @@ TEST(HeuristicTest, ThePlayerLearnsItReportsItAndKeepsItsMachine) {
   ASSERT_TRUE(kif::ParseTerm("wait", *m->shared_symbols(), &wait, &errors));
   EXPECT_NE(mv, m->FindMove(0, wait).value_or(-1));
   nlohmann::json report;
-  EXPECT_FALSE(player.SwitchMachine(Machine(kGrab), s, &report));
-  EXPECT_TRUE(report.contains("declined")) << report.dump();
+  auto prover = Machine(kGrab, "prover");
+  ASSERT_NE(prover, nullptr);
+  reasoner::State ps;
+  prover->InitialState(&ps);
+  ASSERT_TRUE(player.SwitchMachine(prover, ps, &report)) << report.dump();
+  EXPECT_TRUE(report.contains("heuristic_rebind_ms")) << report.dump();
+  EXPECT_NE(player.SelectMove(ps, SteadyClock::now() + std::chrono::seconds(60), &stats),
+            prover->FindMove(0, wait).value_or(-1));
   player.Finish();
 }
 

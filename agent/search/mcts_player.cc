@@ -9,6 +9,13 @@
 #include "agent/search/model_playout.h"
 
 namespace ggp::agent::search {
+namespace {
+
+// Random games that type the new machine's fluents when the heuristic moves to it
+// (SwitchMachine); a few milliseconds on a board machine.
+constexpr int kRebindGames = 64;
+
+}  // namespace
 
 SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   if (!j.is_object()) return p;
@@ -35,6 +42,7 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.contempt = std::clamp(j.value("contempt", p.contempt), -1.0, 1.0);
   p.eval_cutoff = std::max(0, j.value("eval_cutoff", p.eval_cutoff));
   p.eval_prior_visits = std::max(0, j.value("eval_prior_visits", p.eval_prior_visits));
+  p.eval_prior_step = std::max(0.0, j.value("eval_prior_step", p.eval_prior_step));
   return p;
 }
 
@@ -61,7 +69,8 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     use_heuristic_ = options.params.value("heuristic", use_heuristic_);
     heuristic_seconds_ = std::max(0.0, options.params.value("heuristic_seconds", heuristic_seconds_));
     if (use_heuristic_ && !options.params.contains("eval_cutoff")) params_.eval_cutoff = 10;
-    if (use_heuristic_ && !options.params.contains("eval_prior_visits")) params_.eval_prior_visits = 5;
+    if (use_heuristic_ && !options.params.contains("eval_prior_visits")) params_.eval_prior_visits = 10;
+    if (use_heuristic_ && !options.params.contains("eval_prior_step")) params_.eval_prior_step = 0.4;
     cutoff_r2_ = options.params.value("cutoff_r2", cutoff_r2_);
   }
   valve_ = !options.params.is_object() || options.params.value("valve", true);
@@ -147,6 +156,7 @@ void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadlin
                        {"samples", r.samples}, {"types", r.types}, {"r2", r2},
                        {"features", r.features}, {"top", r.top},
                        {"cutoff", search_cutoff_}, {"prior_visits", params_.eval_prior_visits},
+                       {"prior_step", params_.eval_prior_step}, {"step", r.step},
                        {"ms", std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count()}};
 }
 
@@ -277,18 +287,28 @@ bool MctsPlayer::ThinksAhead() const {
 
 bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
                                const reasoner::State& current, nlohmann::json* report) {
+  std::shared_ptr<const Heuristic> heuristic;
+  double rebind_ms = 0;
   if (heuristic_ != nullptr) {
-    // The evaluation's weights belong to the fluents of the machine it was learned on.
-    if (report != nullptr) *report = {{"declined", "the learned heuristic is bound to its machine"}};
-    return false;
+    // The evaluation's weights belong to the fluents of the machine it was learned on:
+    // carried over by the fluents' terms.
+    const auto begin = SteadyClock::now();
+    heuristic = heuristic_->Rebind(*machine, current, kRebindGames, params_.seed);
+    rebind_ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
+    if (heuristic == nullptr) {
+      if (report != nullptr) *report = {{"declined", "the learned heuristic does not carry over to the new machine"}};
+      return false;
+    }
   }
   // Move ids and state features belong to a machine: the models are rebuilt on the new one
   // from the moves (stored matches and this one so far).
   machine_ = machine;
   StartModels(/*keep_scores=*/true);
   WireModelPlayouts();
-  auto fresh = std::make_unique<MctsSearch>(machine, role_, params_, pool_,
-                                            model_prior_ ? model_prior_ : prior_, playout_);
+  heuristic_ = std::move(heuristic);
+  auto fresh = std::make_unique<MctsSearch>(machine, role_, SearchParamsNow(), pool_,
+                                            model_prior_ ? model_prior_ : prior_, playout_,
+                                            heuristic_);
   MctsSearch::TranslateInfo info;
   const bool kept = search_ != nullptr && fresh->AdoptTree(*search_, current, &info);
   if (!kept) fresh->SetRoot(current);
@@ -302,6 +322,7 @@ bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> mac
   if (report != nullptr) {
     *report = {{"tree_kept", kept}, {"nodes", info.nodes}, {"left_out", info.left_out},
                {"translate_ms", info.ms}};
+    if (heuristic_ != nullptr) (*report)["heuristic_rebind_ms"] = rebind_ms;
     if (!kept) (*report)["problem"] = info.problem;
   }
   return true;

@@ -36,11 +36,13 @@
 // state evaluation is learned from random games in the start clock (heuristic.h, at most
 // "heuristic_seconds", default 2, and a quarter of the time to the start deadline) and,
 // where it predicts held-out outcomes beyond chance, new nodes give their move
-// "eval_prior_visits" (default 5) virtual visits at its value in two-role games, and where
-// its held-out R^2 is at least "cutoff_r2" (default 0.2) for every role it models, playouts
-// are cut after "eval_cutoff" steps (default 10) and scored by it; extra["heuristic"]
-// reports it; the match then stays on the machine it was learned on). The models replay the stored matches of LoadExperience at Start and
-// after SwitchMachine (model_experience.h). The seed comes from
+// "eval_prior_visits" (default 10) virtual visits in two-role games, valued relative to
+// the parent with "eval_prior_step" (default 0.4; SearchParams::eval_prior_step), and
+// where its held-out R^2 is at least "cutoff_r2" (default 0.2) for every role it models,
+// playouts are cut after "eval_cutoff" steps (default 10) and scored by it;
+// extra["heuristic"] reports it; a machine swap carries it over, Heuristic::Rebind).
+// The models replay the stored matches of LoadExperience at Start and after
+// SwitchMachine (model_experience.h). The seed comes from
 // PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
 // PlayerOptions::threads is not used.
 //

@@ -45,6 +45,13 @@ struct SearchParams {
   // state for the mover (progressive bias, fading as real visits come). Two-role games
   // only (rewards there are the goals themselves). 0: none.
   int eval_prior_visits = 0;
+  // How those virtual visits are valued. 0: at the heuristic's value of the new node's
+  // state. Above 0: relative to the parent, 0.5 + eval_prior_step * (value(child) -
+  // value(parent)) / step_scale (Heuristic::step_scale), clamped to 0..1, so a move that
+  // changes the evaluation as much as a typical step of a random game does (a capture, in
+  // board games) starts eval_prior_step above or below even, however little the
+  // regression's absolute values spread.
+  double eval_prior_step = 0.0;
   // A node whose number of joint moves exceeds this keeps no children (it stays a leaf
   // and its statistics still learn). Bounds the per-node child array.
   uint32_t max_children = 4096;

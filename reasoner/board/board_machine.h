@@ -65,6 +65,11 @@ class BoardMachine final : public StateMachine {
   kif::Term MoveTerm(int role, Move m) const override;
   std::optional<Move> FindMove(int role, const kif::Term& t) const override;
   std::vector<kif::Term> Fluents(const State& s) const override;
+  bool FluentIndexedStates() const override { return false; }  // packed boards
+  // A table per square and content (empty or a piece type), the walls' constant and the
+  // other fluents per mover or ply, as Fluents() spells them (board_weights.cc).
+  std::unique_ptr<const FluentWeights> CompileFluentWeights(
+      const std::function<double(const kif::Term&)>& weight) const override;
 
   // ---- Board-level access (tests, tools) ----
   const BoardGame& game() const { return game_; }

@@ -206,6 +206,45 @@ TEST(BoardMachineTest, PlayoutMatchesTheGenericLoop) {
   EXPECT_EQ(stopped.steps, 0);
 }
 
+TEST(BoardMachineTest, CompiledFluentWeightsSumWhatFluentsSpell) {
+  testing::Variant variant;
+  variant.blank = true;     // empty squares are fluents too
+  variant.max_plies = 12;   // a step counter: other fluents by ply
+  for (const testing::Variant& v : {testing::Variant{}, variant}) {
+    Game g = Load(5, 5, 1, v);
+    auto board = g.Board();
+    // A weight per distinct term that is not a sum of others' by accident.
+    auto weight = [&](const kif::Term& t) {
+      return static_cast<double>(std::hash<std::string>{}(kif::ToString(t, *g.symbols)) % 1000) / 7.0;
+    };
+    auto compiled = board->CompileFluentWeights(weight);
+    ASSERT_NE(compiled, nullptr);
+    auto ws = board->NewWorkspace();
+    Rng rng(3);
+    std::vector<Move> legal, joint(2);
+    int checked = 0;
+    for (int game = 0; game < 20; ++game) {
+      State s, next;
+      board->InitialState(&s);
+      for (int step = 0; step < 60; ++step) {
+        double expected = 0;
+        for (const kif::Term& t : board->Fluents(s)) expected += weight(t);
+        ASSERT_NEAR(compiled->Sum(s), expected, 1e-6) << game << " " << step;
+        ++checked;
+        if (board->IsTerminal(s, *ws)) break;
+        for (int r = 0; r < 2; ++r) {
+          board->LegalMoves(s, r, *ws, &legal);
+          ASSERT_FALSE(legal.empty());
+          joint[static_cast<size_t>(r)] = legal[rng.Below(static_cast<uint32_t>(legal.size()))];
+        }
+        board->NextState(s, joint, *ws, &next);
+        std::swap(s, next);
+      }
+    }
+    EXPECT_GT(checked, 100);
+  }
+}
+
 TEST(BoardMachineTest, NextStateFollowsTheMoveTerm) {
   Game g = Load(5, 5, 1);
   auto board = g.Board();
