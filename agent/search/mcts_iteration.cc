@@ -205,6 +205,7 @@ bool MctsSearch::Playout(WorkerContext& c) {
     const bool terminal = machine_->IsTerminal(*s, *c.ws);
     bool stuck = false;
     if (!terminal && step < playout_steps_) {
+      int chooser = -1;  // the one role with a choice (-2: several)
       for (int r = 0; r < num_roles_ && !stuck; ++r) {
         std::vector<reasoner::Move>& legal = c.legal[static_cast<size_t>(r)];
         machine_->LegalMoves(*s, r, *c.ws, &legal);
@@ -214,13 +215,18 @@ bool MctsSearch::Playout(WorkerContext& c) {
           const size_t pick = mast_ ? c.mast.Choose(r, legal, params_.mast_epsilon, c.rng)
                                     : playout_->Choose(*s, r, legal, c.rng);
           c.joint[static_cast<size_t>(r)] = legal[pick];
-          if (mast_ && legal.size() > 1) c.mast.Record(r, legal[pick]);
-          if (grave_ && legal.size() > 1) c.amaf.Add(r, legal[pick]);
+          if (legal.size() > 1) chooser = chooser == -1 ? r : -2;
         }
       }
       if (!stuck) {
+        const bool decided = params_.decisive_playouts && chooser >= 0 && DecisiveMove(*s, chooser, t, c);
+        for (int r = 0; r < num_roles_; ++r) {
+          if (c.legal[static_cast<size_t>(r)].size() < 2) continue;
+          if (mast_) c.mast.Record(r, c.joint[static_cast<size_t>(r)]);
+          if (grave_) c.amaf.Add(r, c.joint[static_cast<size_t>(r)]);
+        }
         if (num_roles_ == 1) c.line.push_back(c.joint[0]);
-        machine_->NextState(*s, c.joint, *c.ws, t);
+        if (!decided) machine_->NextState(*s, c.joint, *c.ws, t);
         std::swap(s, t);
         continue;
       }
@@ -228,6 +234,18 @@ bool MctsSearch::Playout(WorkerContext& c) {
     ScorePlayout(*s, terminal, c);
     return true;
   }
+}
+
+bool MctsSearch::DecisiveMove(const reasoner::State& s, int chooser, reasoner::State* out,
+                               WorkerContext& c) {
+  const reasoner::Move drawn = c.joint[static_cast<size_t>(chooser)];
+  for (reasoner::Move m : c.legal[static_cast<size_t>(chooser)]) {
+    c.joint[static_cast<size_t>(chooser)] = m;
+    machine_->NextState(s, c.joint, *c.ws, out);
+    if (machine_->IsTerminal(*out, *c.ws) && machine_->Goal(*out, chooser, *c.ws) >= 100) return true;
+  }
+  c.joint[static_cast<size_t>(chooser)] = drawn;
+  return false;
 }
 
 // Uniform playouts without MAST: the machine runs the loop (StateMachine::RandomPlayout,

@@ -32,6 +32,7 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.relative_rewards = j.value("relative_rewards", p.relative_rewards);
   p.paranoia = std::clamp(j.value("paranoia", p.paranoia), 0.0, 1.0);
   p.mast = j.value("mast", p.mast);
+  p.decisive_playouts = j.value("decisive_playouts", p.decisive_playouts);
   p.mast_epsilon = std::clamp(j.value("mast_epsilon", p.mast_epsilon), 0.0, 1.0);
   p.grave = j.value("grave", p.grave);
   p.grave_ref = std::max<uint32_t>(1, j.value("grave_ref", p.grave_ref));

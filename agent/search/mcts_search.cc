@@ -31,7 +31,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       relative_(params.relative_rewards && machine_->num_roles() >= 3),
       paranoia_(machine_->num_roles() >= 3 ? std::clamp(params.paranoia, 0.0, 1.0) : 0.0),
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
-      machine_playout_(!mast_ && playout_->uniform()),
+      machine_playout_(!mast_ && playout_->uniform() && !params.decisive_playouts),
       heuristic_(heuristic && heuristic->machine() == machine_.get() &&
                          (params.eval_cutoff > 0 || params.eval_prior_visits > 0)
                      ? std::move(heuristic)

@@ -206,6 +206,11 @@ class MctsSearch final : public SearchJob {
 
   // mcts_iteration.cc
   bool RunIteration(WorkerContext& c);
+  // SearchParams::decisive_playouts: tries each of `chooser`'s legal moves (c.legal) with
+  // the others' moves of c.joint; on one that ends the game with goal 100 for the chooser,
+  // leaves it in c.joint, its successor in `out`, and returns true. Else c.joint is as
+  // it was (and `out` is scratch).
+  bool DecisiveMove(const reasoner::State& s, int chooser, reasoner::State* out, WorkerContext& c);
   uint32_t SelectJoint(Node& node, WorkerContext& c);
   // Picks among role's moves at `node`: all of them when `eligible` is null, else the
   // `count` move indices in eligible[0..count).

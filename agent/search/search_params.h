@@ -60,6 +60,12 @@ struct SearchParams {
   // by default: against flat Monte Carlo on the issue's nine games it scored lower than
   // uniform playouts (71.9% vs 78.1% on the 2-player games, 2/6 vs 3/6 in 3pttc).
   bool mast = false;
+  // Decisive moves in playouts (Teytaud and Teytaud, "On the huge benefit of decisive
+  // moves in Monte-Carlo tree search", 2010): where one role chooses, each of its legal
+  // moves is tried and one that ends the game with goal 100 for it is played instead of
+  // the drawn move. Costs a successor per legal move at every playout step (and the
+  // machine's own playout loop). Off by default.
+  bool decisive_playouts = false;
   double mast_epsilon = 0.4;
   // GRAVE (amaf.h, mcts_search.h): selection blends each move's mean with its
   // all-moves-as-first mean taken at the closest node on the path (the node itself or an
