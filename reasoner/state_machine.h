@@ -117,6 +117,19 @@ class StateMachine {
   virtual PlayoutResult RandomPlayout(const State& s, int max_steps, Rng& rng, Workspace& ws,
                                       State* end, std::vector<PlayoutMove>* moves,
                                       const std::atomic<bool>* stop) const;
+  // Whether DecisivePlayout is a loop of the back end's own (else it is RandomPlayout).
+  virtual bool HasDecisivePlayout() const { return false; }
+  // As RandomPlayout (same arguments, same outputs), but in games where one role moves at
+  // a time its moves are not uniform: a mover that can win at once does so (decisive
+  // move); otherwise, if the opponent could win with its next move, the mover takes a
+  // move after which it cannot, where it finds one (anti-decisive move; the back end says
+  // which moves it tries), and draws at random only when it finds none. The draws differ
+  // from RandomPlayout's. Default: RandomPlayout.
+  virtual PlayoutResult DecisivePlayout(const State& s, int max_steps, Rng& rng, Workspace& ws,
+                                        State* end, std::vector<PlayoutMove>* moves,
+                                        const std::atomic<bool>* stop) const {
+    return RandomPlayout(s, max_steps, rng, ws, end, moves, stop);
+  }
 
   // ---- Game analysis (optional; back ends without it know nothing) ----
 

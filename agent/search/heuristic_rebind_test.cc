@@ -17,36 +17,11 @@ using namespace heuristic_testing;
 
 // `inner` as it is, but saying its states are not sets of fluents (as the board
 // machine's packed states are not).
-class PackedStates final : public reasoner::StateMachine {
+class PackedStates final : public Delegating {
  public:
-  explicit PackedStates(std::shared_ptr<const reasoner::StateMachine> inner)
-      : StateMachine(inner->shared_symbols(), inner->roles()), inner_(std::move(inner)) {}
+  using Delegating::Delegating;
   std::string_view backend() const override { return "packed-test"; }
-  std::unique_ptr<reasoner::Workspace> NewWorkspace() const override { return inner_->NewWorkspace(); }
-  void InitialState(reasoner::State* out) const override { inner_->InitialState(out); }
-  bool IsTerminal(const reasoner::State& s, reasoner::Workspace& ws) const override {
-    return inner_->IsTerminal(s, ws);
-  }
-  void LegalMoves(const reasoner::State& s, int role, reasoner::Workspace& ws,
-                  std::vector<reasoner::Move>* out) const override {
-    inner_->LegalMoves(s, role, ws, out);
-  }
-  void NextState(const reasoner::State& s, std::span<const reasoner::Move> joint,
-                 reasoner::Workspace& ws, reasoner::State* out) const override {
-    inner_->NextState(s, joint, ws, out);
-  }
-  int Goal(const reasoner::State& s, int role, reasoner::Workspace& ws) const override {
-    return inner_->Goal(s, role, ws);
-  }
-  kif::Term MoveTerm(int role, reasoner::Move m) const override { return inner_->MoveTerm(role, m); }
-  std::optional<reasoner::Move> FindMove(int role, const kif::Term& t) const override {
-    return inner_->FindMove(role, t);
-  }
-  std::vector<kif::Term> Fluents(const reasoner::State& s) const override { return inner_->Fluents(s); }
   bool FluentIndexedStates() const override { return false; }
-
- private:
-  std::shared_ptr<const reasoner::StateMachine> inner_;
 };
 
 TEST(HeuristicTest, RebindCarriesTheWeightsToAnotherMachineByTheFluentsTerms) {

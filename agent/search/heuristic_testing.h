@@ -1,10 +1,13 @@
 #pragma once
 // Small games and helpers shared by the learned evaluation's tests (heuristic_test.cc,
-// heuristic_rebind_test.cc).
+// heuristic_rebind_test.cc) and the search's playout tests (mcts_decisive_test.cc).
 
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -108,5 +111,41 @@ inline std::shared_ptr<const Heuristic> LearnFromStart(const reasoner::StateMach
   m.InitialState(&initial);
   return Heuristic::Learn(m, initial, options, stop, report);
 }
+
+// A machine that answers every query with `inner`'s; tests derive from it to change one
+// property (what the states are, which playout loops there are).
+class Delegating : public reasoner::StateMachine {
+ public:
+  explicit Delegating(std::shared_ptr<const reasoner::StateMachine> inner)
+      : StateMachine(inner->shared_symbols(), inner->roles()), inner_(std::move(inner)) {}
+  std::string_view backend() const override { return "delegating-test"; }
+  std::unique_ptr<reasoner::Workspace> NewWorkspace() const override { return inner_->NewWorkspace(); }
+  void InitialState(reasoner::State* out) const override { inner_->InitialState(out); }
+  bool IsTerminal(const reasoner::State& s, reasoner::Workspace& ws) const override {
+    return inner_->IsTerminal(s, ws);
+  }
+  void LegalMoves(const reasoner::State& s, int role, reasoner::Workspace& ws,
+                  std::vector<reasoner::Move>* out) const override {
+    inner_->LegalMoves(s, role, ws, out);
+  }
+  void NextState(const reasoner::State& s, std::span<const reasoner::Move> joint,
+                 reasoner::Workspace& ws, reasoner::State* out) const override {
+    inner_->NextState(s, joint, ws, out);
+  }
+  int Goal(const reasoner::State& s, int role, reasoner::Workspace& ws) const override {
+    return inner_->Goal(s, role, ws);
+  }
+  kif::Term MoveTerm(int role, reasoner::Move m) const override { return inner_->MoveTerm(role, m); }
+  std::optional<reasoner::Move> FindMove(int role, const kif::Term& t) const override {
+    return inner_->FindMove(role, t);
+  }
+  std::vector<kif::Term> Fluents(const reasoner::State& s) const override { return inner_->Fluents(s); }
+
+ protected:
+  const reasoner::StateMachine& inner() const { return *inner_; }
+
+ private:
+  std::shared_ptr<const reasoner::StateMachine> inner_;
+};
 
 }  // namespace ggp::agent::search::heuristic_testing

@@ -3,11 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "agent/search/heuristic_testing.h"  // Machine(gdl, backend)
+#include "agent/search/mcts_player.h"  // SearchParamsFromJson
 #include "agent/search/mcts_search.h"
 
 namespace ggp::agent::search {
@@ -38,7 +40,7 @@ constexpr char kRace[] = R"(
 // x's mean reward over the root's waiting moves after `iterations` (no solver, plain UCT,
 // so only playouts decide the statistics of the children's subtrees).
 double WaitingMean(const reasoner::StateMachine& m, std::shared_ptr<const reasoner::StateMachine> owner,
-                   bool decisive, int iterations) {
+                   SearchParams::Decisive decisive, int iterations) {
   SearchPool pool(1);
   SearchParams p;
   p.solver = false;
@@ -46,6 +48,9 @@ double WaitingMean(const reasoner::StateMachine& m, std::shared_ptr<const reason
   p.decisive_playouts = decisive;
   p.seed = 3;
   MctsSearch search(std::move(owner), 0, p, &pool);
+  EXPECT_EQ(search.Playouts().find("decisive") != std::string::npos,
+            decisive == SearchParams::Decisive::kAlways ||
+                (decisive == SearchParams::Decisive::kOwnLoop && m.HasDecisivePlayout()));
   reasoner::State root;
   m.InitialState(&root);
   search.SetRoot(root);
@@ -68,10 +73,62 @@ TEST(MctsDecisiveTest, PlayoutsTakeTheWinningMove) {
     ASSERT_NE(m, nullptr) << backend;
     // After x waits, o moves first in the playout: with decisive moves it always wins, so
     // every waiting move of x is worth exactly 0 as long as its subtree is one node deep.
-    EXPECT_DOUBLE_EQ(WaitingMean(*m, m, true, 7), 0.0) << backend;
-    // Uniform playouts let o miss it (x then wins or draws about half the time).
-    EXPECT_GT(WaitingMean(*m, m, false, 7), 0.0) << backend;
+    EXPECT_DOUBLE_EQ(WaitingMean(*m, m, SearchParams::Decisive::kAlways, 7), 0.0) << backend;
+    // Uniform playouts let o miss it (x then wins or draws about half the time); so does
+    // the default, which leaves machines without a loop of their own uniform.
+    EXPECT_GT(WaitingMean(*m, m, SearchParams::Decisive::kOff, 7), 0.0) << backend;
+    EXPECT_GT(WaitingMean(*m, m, SearchParams::Decisive::kOwnLoop, 7), 0.0) << backend;
   }
+}
+
+// A machine that says it has its own decisive loop and counts which loop the search asks
+// for (both run the inner machine's uniform playout).
+class OwnLoop final : public heuristic_testing::Delegating {
+ public:
+  using Delegating::Delegating;
+  std::string_view backend() const override { return "own-loop-test"; }
+  reasoner::PlayoutResult RandomPlayout(const reasoner::State& s, int max_steps, reasoner::Rng& rng,
+                                        reasoner::Workspace& ws, reasoner::State* end,
+                                        std::vector<reasoner::PlayoutMove>* moves,
+                                        const std::atomic<bool>* stop) const override {
+    ++uniform;
+    return inner().RandomPlayout(s, max_steps, rng, ws, end, moves, stop);
+  }
+  bool HasDecisivePlayout() const override { return true; }
+  reasoner::PlayoutResult DecisivePlayout(const reasoner::State& s, int max_steps,
+                                          reasoner::Rng& rng, reasoner::Workspace& ws,
+                                          reasoner::State* end,
+                                          std::vector<reasoner::PlayoutMove>* moves,
+                                          const std::atomic<bool>* stop) const override {
+    ++decisive;
+    return inner().RandomPlayout(s, max_steps, rng, ws, end, moves, stop);
+  }
+
+  mutable std::atomic<int> uniform{0}, decisive{0};
+};
+
+TEST(MctsDecisiveTest, AMachineWithItsOwnLoopRunsTheDecisivePlayouts) {
+  auto inner = heuristic_testing::Machine(kRace, "propnet");
+  ASSERT_NE(inner, nullptr);
+  using D = SearchParams::Decisive;
+  for (D mode : {D::kAlways, D::kOwnLoop, D::kOff}) {
+    auto m = std::make_shared<OwnLoop>(inner);
+    WaitingMean(*m, m, mode, 20);
+    EXPECT_EQ(m->decisive.load() > 0, mode != D::kOff);
+    EXPECT_EQ(m->uniform.load() > 0, mode == D::kOff);
+  }
+}
+
+TEST(MctsDecisiveTest, ParamsSpellTheThreeModes) {
+  using D = SearchParams::Decisive;
+  SearchParams off;
+  off.decisive_playouts = D::kOff;
+  EXPECT_EQ(SearchParamsFromJson(nlohmann::json::object()).decisive_playouts, D::kOwnLoop);
+  EXPECT_EQ(SearchParamsFromJson({{"decisive_playouts", true}}, off).decisive_playouts, D::kAlways);
+  EXPECT_EQ(SearchParamsFromJson({{"decisive_playouts", false}}).decisive_playouts, D::kOff);
+  EXPECT_EQ(SearchParamsFromJson({{"decisive_playouts", "auto"}}, off).decisive_playouts,
+            D::kOwnLoop);
+  EXPECT_EQ(SearchParamsFromJson({{"decisive_playouts", "maybe"}}, off).decisive_playouts, D::kOff);
 }
 
 }  // namespace

@@ -219,7 +219,7 @@ bool MctsSearch::Playout(WorkerContext& c) {
         }
       }
       if (!stuck) {
-        const bool decided = params_.decisive_playouts && chooser >= 0 && DecisiveMove(*s, chooser, t, c);
+        const bool decided = decisive_ && chooser >= 0 && DecisiveMove(*s, chooser, t, c);
         for (int r = 0; r < num_roles_; ++r) {
           if (c.legal[static_cast<size_t>(r)].size() < 2) continue;
           if (mast_) c.mast.Record(r, c.joint[static_cast<size_t>(r)]);
@@ -249,13 +249,16 @@ bool MctsSearch::DecisiveMove(const reasoner::State& s, int chooser, reasoner::S
 }
 
 // Uniform playouts without MAST: the machine runs the loop (StateMachine::RandomPlayout,
-// the same moves the loop above would draw) and the moves are recorded afterwards.
+// the same moves the loop above would draw, or the machine's own DecisivePlayout) and the
+// moves are recorded afterwards.
 bool MctsSearch::MachinePlayout(WorkerContext& c) {
   const bool want_moves = grave_ || num_roles_ == 1;
   c.playout_moves.clear();
+  std::vector<reasoner::PlayoutMove>* moves = want_moves ? &c.playout_moves : nullptr;
   const reasoner::PlayoutResult result =
-      machine_->RandomPlayout(c.next, playout_steps_, c.rng, *c.ws, &c.cur,
-                              want_moves ? &c.playout_moves : nullptr, &stop_);
+      decisive_
+          ? machine_->DecisivePlayout(c.next, playout_steps_, c.rng, *c.ws, &c.cur, moves, &stop_)
+          : machine_->RandomPlayout(c.next, playout_steps_, c.rng, *c.ws, &c.cur, moves, &stop_);
   if (result.stopped) return false;
   for (size_t i = 0; i < c.playout_moves.size(); ++i) {
     const reasoner::PlayoutMove& m = c.playout_moves[i];

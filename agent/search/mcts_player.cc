@@ -32,7 +32,13 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.relative_rewards = j.value("relative_rewards", p.relative_rewards);
   p.paranoia = std::clamp(j.value("paranoia", p.paranoia), 0.0, 1.0);
   p.mast = j.value("mast", p.mast);
-  p.decisive_playouts = j.value("decisive_playouts", p.decisive_playouts);
+  if (const auto it = j.find("decisive_playouts"); it != j.end()) {
+    if (it->is_boolean()) {
+      p.decisive_playouts = it->get<bool>() ? SearchParams::Decisive::kAlways : SearchParams::Decisive::kOff;
+    } else if (it->is_string() && it->get<std::string>() == "auto") {
+      p.decisive_playouts = SearchParams::Decisive::kOwnLoop;
+    }
+  }
   p.mast_epsilon = std::clamp(j.value("mast_epsilon", p.mast_epsilon), 0.0, 1.0);
   p.grave = j.value("grave", p.grave);
   p.grave_ref = std::max<uint32_t>(1, j.value("grave_ref", p.grave_ref));
@@ -245,6 +251,7 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
     stats->extra["tree_bytes"] = info.bytes;
     stats->extra["root_proven"] = info.root_proven;
     stats->extra["move_visits"] = d.visits;
+    stats->extra["playouts"] = search_->Playouts();
     if (machine_->num_roles() == 1) stats->extra["line_value"] = search_->BestLineValue();
     if (model_prior_) stats->extra["model"] = ModelReport(d);
     if (use_strength_) stats->extra["strength"] = strength_.Report(params_.contempt);

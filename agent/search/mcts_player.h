@@ -16,7 +16,8 @@
 // "model_playout_epsilon" (their share of uniform moves, default 0.2),
 // "memory_mb" (tree memory limit), "max_nodes", "max_iterations" (per Start/Advance; for
 // tests), "solver" (bool), "mast" (bool: MAST playouts, else uniform; default false),
-// "mast_epsilon", "decisive_playouts" (bool, default false), "decision_margin_ms",
+// "mast_epsilon", "decisive_playouts" (true: always, false: never, "auto": the default,
+// on machines with a decisive loop of their own), "decision_margin_ms",
 // "max_playout_steps", "model" (an opponent model
 // of models/opponent: "uniform" (default: plain UCT), "frequency", "buffer20", "buffer",
 // "bayes", "mixture", seed 003's "alphabeta", "average", "minimum", "fallible" (a playout

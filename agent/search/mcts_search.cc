@@ -31,7 +31,10 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       relative_(params.relative_rewards && machine_->num_roles() >= 3),
       paranoia_(machine_->num_roles() >= 3 ? std::clamp(params.paranoia, 0.0, 1.0) : 0.0),
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
-      machine_playout_(!mast_ && playout_->uniform() && !params.decisive_playouts),
+      decisive_(params.decisive_playouts == SearchParams::Decisive::kAlways ||
+                (params.decisive_playouts == SearchParams::Decisive::kOwnLoop &&
+                 machine_->HasDecisivePlayout())),
+      machine_playout_(!mast_ && playout_->uniform() && (!decisive_ || machine_->HasDecisivePlayout())),
       heuristic_(heuristic && heuristic->machine() == machine_.get() &&
                          (params.eval_cutoff > 0 || params.eval_prior_visits > 0)
                      ? std::move(heuristic)
@@ -49,6 +52,12 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
   contexts_.resize(static_cast<size_t>(pool_->size()) + 1);
   contexts_.back() = NewContext(contexts_.size() - 1);
   if (num_roles_ == 1) line_.reserve(kLineReserve);
+}
+
+std::string MctsSearch::Playouts() const {
+  std::string kind = mast_ ? "mast" : playout_->uniform() ? "uniform" : "policy";
+  if (decisive_) kind += machine_playout_ ? "+decisive (machine)" : "+decisive";
+  return kind;
 }
 
 std::unique_ptr<MctsSearch::WorkerContext> MctsSearch::NewContext(size_t index) const {

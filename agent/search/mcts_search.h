@@ -138,6 +138,9 @@ class MctsSearch final : public SearchJob {
   bool RootIs(const reasoner::State& state);
   // True while the search is scheduled on the pool.
   bool Running() { return pool_->Scheduled(this); }
+  // How playouts move, for logs: "uniform", "mast" or "policy" (a PlayoutPolicy), with
+  // "+decisive" (the search's loop) or "+decisive (machine)" (the machine's own loop).
+  std::string Playouts() const;
   // Blocks until the background search has stopped by itself (max_iterations reached or
   // root proven). Needs one of them to happen.
   void WaitUntilDone();
@@ -276,7 +279,10 @@ class MctsSearch final : public SearchJob {
   const bool relative_;  // params_.relative_rewards and three or more roles
   const double paranoia_;  // params_.paranoia with three or more roles, else 0
   const std::shared_ptr<const PlayoutPolicy> playout_;
-  const bool machine_playout_;  // uniform playouts without MAST: StateMachine::RandomPlayout
+  const bool decisive_;  // params_.decisive_playouts, resolved for machine_
+  // Uniform playouts without MAST: StateMachine::RandomPlayout (DecisivePlayout with
+  // decisive_ where the machine has its own).
+  const bool machine_playout_;
   // Null unless given, bound to machine_ and params_.eval_cutoff > 0.
   const std::shared_ptr<const Heuristic> heuristic_;
   const int playout_steps_;  // params_.max_playout_steps, or the cutoff with a heuristic

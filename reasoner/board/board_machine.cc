@@ -56,6 +56,7 @@ BoardMachine::BoardMachine(const BoardGame& game, std::shared_ptr<kif::SymbolTab
         const int32_t cell = layout_.cell_of[static_cast<size_t>(sq)];
         goal_cells_[p].push_back(cell);
         goal_mask_[static_cast<size_t>(cell)] |= static_cast<uint8_t>(1u << p);
+        if (cell < kMaxBitCells) goal_bits_[p] |= Bits128{1} << cell;
       }
     }
     if (pp < game_.eligible.size()) {

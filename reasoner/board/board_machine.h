@@ -37,8 +37,9 @@ namespace ggp::reasoner::board {
 
 class BoardWorkspace final : public Workspace {
  public:
-  BoardWorkspace(int cells, size_t bit_sets) : gen(cells, bit_sets) {}
+  BoardWorkspace(int cells, size_t bit_sets) : gen(cells, bit_sets), reply(cells, bit_sets) {}
   GenScratch gen;
+  GenScratch reply;  // the waiting player's moves (DecisivePlayout)
 };
 
 class BoardMachine final : public StateMachine {
@@ -61,6 +62,15 @@ class BoardMachine final : public StateMachine {
   PlayoutResult RandomPlayout(const State& s, int max_steps, Rng& rng, Workspace& ws, State* end,
                               std::vector<PlayoutMove>* moves,
                               const std::atomic<bool>* stop) const override;
+  // Decisive: a mover with a move onto its goal square (an eligible piece) takes it.
+  // Anti-decisive: else, if the waiting player has such a move, the mover tries the moves
+  // that land on a square of one of those threats (capturing the piece, or standing on
+  // its target) in a random order and takes the first after which the waiting player has
+  // none (board_decisive.cc). Blocking a sliding piece's path is not tried.
+  bool HasDecisivePlayout() const override { return true; }
+  PlayoutResult DecisivePlayout(const State& s, int max_steps, Rng& rng, Workspace& ws, State* end,
+                                std::vector<PlayoutMove>* moves,
+                                const std::atomic<bool>* stop) const override;
 
   kif::Term MoveTerm(int role, Move m) const override;
   std::optional<Move> FindMove(int role, const kif::Term& t) const override;
@@ -98,6 +108,37 @@ class BoardMachine final : public StateMachine {
   // both), or -1.
   int GoalSquareWinner(const uint8_t* cells, int mover) const;
   Ending Evaluate(const State& s, BoardWorkspace& ws) const;
+  // Plays the mover's `packed` move on a playout's mailbox (`words`, the meta word first,
+  // then the cells) and sets *winner if the moved piece reached a goal square (the
+  // mover's first, should the square count for both players).
+  void PlayoutStep(uint32_t packed, uint64_t* words, int* winner) const {
+    uint8_t* cells = reinterpret_cast<uint8_t*>(words + 1);
+    const int mover = static_cast<int>(words[0] & 1u);
+    const int32_t from = FromCell(packed), to = ToCell(packed);
+    const uint8_t code = cells[from];
+    cells[from] = 0;
+    cells[to] = code;
+    words[0] = NextMeta(words[0], ply_cap_);
+    if (const uint8_t goal = goal_mask_[static_cast<size_t>(to)]; goal != 0) {
+      const uint32_t type_bit = code & kTypeMask;
+      if (((goal >> mover) & 1u) && ((eligible_bits_[mover] >> type_bit) & 1u)) {
+        *winner = mover;
+      } else if (((goal >> (1 - mover)) & 1u) && ((eligible_bits_[1 - mover] >> type_bit) & 1u)) {
+        *winner = 1 - mover;
+      }
+    }
+  }
+  // `player`'s moves on `cells` into `g`: the count (set-wise when `set_wise`).
+  uint32_t Generate(const uint8_t* cells, int player, bool set_wise, GenScratch& g) const;
+  // Whether one of the `n` moves in `g` (of `player`, on `cells`) puts an eligible piece
+  // on a goal square of `player`; the first such move in *packed.
+  bool FindWin(const uint8_t* cells, int player, uint32_t n, bool set_wise, const GenScratch& g,
+               uint32_t* packed) const;
+  // DecisivePlayout's anti-decisive choice (see there); false if no tried move parries.
+  // `ws.gen` holds the mover's n moves, `ws.reply` the waiting player's `replies`; `cells` is
+  // changed during the call and restored.
+  bool Parry(uint8_t* cells, int mover, uint32_t n, uint32_t replies, const bool* set_wise,
+             BoardWorkspace& ws, Rng& rng, uint32_t* packed) const;
   // The piece move id of a packed move (reads the moved piece for typed ids).
   Move IdOf(uint32_t packed, const uint8_t* cells) const {
     const int32_t from = FromCell(packed);
@@ -120,6 +161,7 @@ class BoardMachine final : public StateMachine {
   std::vector<int32_t> goal_cells_[2];  // per player: its goal squares' cells
   std::vector<uint8_t> goal_mask_;      // per cell: bit p if a goal square of player p
   uint32_t eligible_bits_[2] = {0, 0};  // per player: bit (type + 1) if eligible
+  Bits128 goal_bits_[2] = {0, 0};       // per player: its goal squares' cells (<= 128 cells)
   std::unordered_map<kif::Term, int, kif::TermHash> file_of_, rank_of_, piece_of_;
 };
 

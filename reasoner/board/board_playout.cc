@@ -58,22 +58,8 @@ PlayoutResult BoardMachine::RandomPlayout(const State& s, int max_steps, Rng& rn
         moves->push_back({IdOf(packed, cells), n});
       }
     }
-    const int32_t from = FromCell(packed), to = ToCell(packed);
-    const uint8_t code = cells[from];
-    cells[from] = 0;
-    cells[to] = code;
-    words[0] = NextMeta(words[0], ply_cap_);
+    PlayoutStep(packed, words, &winner);  // only the moved piece can have reached a goal
     ++result.steps;
-    // Only the moved piece can have reached a goal square (the mover's first, should it
-    // count for both players).
-    if (const uint8_t goal = goal_mask_[static_cast<size_t>(to)]; goal != 0) {
-      const uint32_t type_bit = code & kTypeMask;
-      if (((goal >> mover) & 1u) && ((eligible_bits_[mover] >> type_bit) & 1u)) {
-        winner = mover;
-      } else if (((goal >> (1 - mover)) & 1u) && ((eligible_bits_[1 - mover] >> type_bit) & 1u)) {
-        winner = 1 - mover;
-      }
-    }
   }
   return result;
 }
