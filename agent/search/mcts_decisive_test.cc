@@ -119,6 +119,31 @@ TEST(MctsDecisiveTest, AMachineWithItsOwnLoopRunsTheDecisivePlayouts) {
   }
 }
 
+// `auto` means "the machine's own loop": where MAST replaces the uniform draw, that loop is
+// not used, so auto leaves the playouts as MAST draws them (no search-level decisive moves),
+// while `true` still asks for them.
+TEST(MctsDecisiveTest, AutoNeedsTheMachineLoopToBeInUse) {
+  auto inner = heuristic_testing::Machine(kRace, "propnet");
+  ASSERT_NE(inner, nullptr);
+  using D = SearchParams::Decisive;
+  for (D mode : {D::kOwnLoop, D::kAlways}) {
+    auto m = std::make_shared<OwnLoop>(inner);
+    SearchPool pool(1);
+    SearchParams p;
+    p.mast = true;
+    p.solver = false;  // x wins at once: the solver would stop the search
+    p.decisive_playouts = mode;
+    MctsSearch search(m, 0, p, &pool);
+    EXPECT_EQ(search.Playouts(), mode == D::kAlways ? "mast+decisive" : "mast");
+    reasoner::State root;
+    m->InitialState(&root);
+    search.SetRoot(root);
+    EXPECT_EQ(search.RunIterations(20), 20);
+    EXPECT_EQ(m->decisive.load(), 0);  // MAST playouts run in the search, not the machine
+    EXPECT_EQ(m->uniform.load(), 0);
+  }
+}
+
 TEST(MctsDecisiveTest, ParamsSpellTheThreeModes) {
   using D = SearchParams::Decisive;
   SearchParams off;

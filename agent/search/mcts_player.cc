@@ -72,6 +72,8 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
   pretrain_ = options.params.is_object() && options.params.value("pretrain", false);
   if (options.params.is_object()) {
     use_puzzle_ = options.params.value("puzzle", use_puzzle_);
+    use_nrpa_ = options.params.value("nrpa", use_nrpa_);
+    nrpa_level_ = std::clamp(options.params.value("nrpa_level", nrpa_level_), 1, 8);
     puzzle_mb_ = std::max(1, options.params.value("puzzle_mb", puzzle_mb_));
     use_heuristic_ = options.params.value("heuristic", use_heuristic_);
     heuristic_seconds_ = std::max(0.0, options.params.value("heuristic_seconds", heuristic_seconds_));
@@ -167,42 +169,6 @@ void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadlin
                        {"ms", std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count()}};
 }
 
-void MctsPlayer::StartPuzzle(const reasoner::State& root) {
-  puzzle_.reset();
-  if (!use_puzzle_ || machine_->num_roles() != 1) return;
-  PuzzleSolver::Options o;
-  o.memory_mb = puzzle_mb_;
-  puzzle_ = std::make_unique<PuzzleSolver>(machine_, o);
-  puzzle_->Start(root);
-}
-
-bool MctsPlayer::PuzzleProven() const { return puzzle_ != nullptr && puzzle_->Proven(); }
-
-void MctsPlayer::UsePuzzleLine(const reasoner::State& state, Decision* d, MoveStats* stats) {
-  if (!puzzle_) return;
-  const PuzzleResult r = puzzle_->Best();
-  if (stats != nullptr) {
-    stats->extra["puzzle"] = {{"value", r.value}, {"proven", r.proven},
-                              {"line", r.line.size()}, {"states", r.states},
-                              {"stored", r.stored}, {"table_full", r.table_full},
-                              {"pruning", r.pruning}, {"bound_cuts", r.bounds ? r.bound_cuts : -1}};
-  }
-  // Only a proven line, or one that reaches 100, is played. An unfinished depth-first
-  // line is a guarantee too, but committing to it early gives up what the search would
-  // find later (max_knights: a line of 55 from the first corner, where the search reaches
-  // 100), and the search keeps its own best line anyway.
-  if (r.line.empty() || r.value < 0 || (!r.proven && r.value < 100)) return;
-  std::vector<reasoner::Move> legal;
-  machine_->LegalMoves(state, role_, *workspace_, &legal);
-  if (std::find(legal.begin(), legal.end(), r.line.front()) == legal.end()) return;
-  d->move = r.line.front();
-  d->value = r.value / 100.0;
-  d->proven = r.proven || r.value >= 100;
-  d->certain = d->proven;
-  d->visit_share = -1;
-  if (stats != nullptr) stats->extra["puzzle"]["played"] = true;
-}
-
 reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline deadline,
                                       MoveStats* stats) {
   const auto begin = SteadyClock::now();
@@ -218,12 +184,12 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
   if (!search_->RootIs(state)) {
     search_->SetRoot(state);
     search_->Start();
-  } else if (!search_->Running() && !search_->Info().root_proven && !PuzzleProven()) {
+  } else if (!search_->Running() && !search_->Info().root_proven && !PuzzleSettled()) {
     search_->Start();
   }
   const Deadline decide_at = deadline - std::chrono::milliseconds(params_.decision_margin_ms);
   Decision d = search_->Decide();
-  while (!d.certain && !PuzzleProven() && SteadyClock::now() < decide_at &&
+  while (!d.certain && !PuzzleSettled() && SteadyClock::now() < decide_at &&
          (search_->Running() || (puzzle_ && puzzle_->Running()))) {
     std::this_thread::sleep_until(std::min(decide_at, SteadyClock::now() + std::chrono::milliseconds(5)));
     d = search_->Decide();
@@ -280,8 +246,8 @@ void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::
   } else {
     search_->Advance(joint, next);
   }
-  if (puzzle_ && !joint.empty()) puzzle_->Advance(joint[0], next);
-  if (PuzzleProven()) {
+  if (!joint.empty()) AdvancePuzzle(joint[0], next);
+  if (PuzzleSettled()) {
     search_->Pause();  // the solver's line is played: the search has nothing to add
   } else {
     search_->Start();
@@ -290,7 +256,7 @@ void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::
 
 bool MctsPlayer::ThinksAhead() const {
   return search_ != nullptr && search_->Running() && !search_->Info().root_proven &&
-         !PuzzleProven();
+         !PuzzleSettled();
 }
 
 bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
@@ -337,6 +303,7 @@ bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> mac
 }
 
 void MctsPlayer::Finish() {
+  nrpa_.reset();  // first: it may be asking the solver
   puzzle_.reset();
   pretrainer_.reset();
   search_.reset();  // pauses the workers; the tree is freed in the background

@@ -34,9 +34,13 @@
 // model_pretrain.h), "puzzle" (bool, default true: in single-role games a PuzzleSolver
 // (puzzle_solver.h) runs beside the search on a thread of its own; its line is played
 // once it is proven or reaches 100, else the search decides), "puzzle_mb" (its
-// table, default 256), "heuristic" (bool, default false: in games of two or more roles a
-// state evaluation is learned from random games in the start clock (heuristic.h, at most
-// "heuristic_seconds", default 2, and a quarter of the time to the start deadline) and,
+// table, default 256), "nrpa" (bool, default true: in single-role games nested rollout
+// policy adaptation (nrpa.h) also runs on a thread of its own, except while the solver
+// reads the game as a constraint puzzle; its best line is played where it is worth more
+// than the search's), "nrpa_level" (default 3), "heuristic" (bool, default false: in
+// games of two or more roles a state evaluation is learned from random games in the
+// start clock (heuristic.h, at most "heuristic_seconds", default 2, and a quarter of the
+// time to the start deadline) and,
 // where it predicts held-out outcomes beyond chance, new nodes give their move
 // "eval_prior_visits" (default 10) virtual visits in two-role games, valued relative to
 // the parent with "eval_prior_step" (default 0.4; SearchParams::eval_prior_step), and
@@ -60,6 +64,7 @@
 #include "agent/search/model_pretrain.h"
 #include "models/opponent/opponent_model.h"
 #include "agent/search/policies.h"
+#include "agent/search/nrpa.h"
 #include "agent/search/puzzle_solver.h"
 #include "agent/search/search_params.h"
 #include "agent/search/strength.h"
@@ -121,13 +126,22 @@ class MctsPlayer final : public Player {
   void ObserveOpponents(std::span<const reasoner::Move> joint);
   nlohmann::json ModelReport(const Decision& d) const;
 
-  // Single-role games: the solver, and the choice between its line and the search's.
+  // Single-role games (mcts_player_puzzle.cc): the solver and NRPA, and the choice
+  // between their lines and the search's.
   void StartPuzzle(const reasoner::State& root);
-  bool PuzzleProven() const;
+  // A line is known that nothing can beat: the solver's proven one, or one reaching 100.
+  bool PuzzleSettled() const;
+  void AdvancePuzzle(reasoner::Move m, const reasoner::State& next);
   void UsePuzzleLine(const reasoner::State& state, Decision* d, MoveStats* stats);
+  // Sets `d` to the line's first move if it is legal in `state`.
+  bool PlayLine(const reasoner::State& state, std::span<const reasoner::Move> line, int value,
+                bool proven, Decision* d);
   std::unique_ptr<PuzzleSolver> puzzle_;
+  std::unique_ptr<NrpaSearch> nrpa_;
   bool use_puzzle_ = true;
   int puzzle_mb_ = 256;
+  bool use_nrpa_ = true;
+  int nrpa_level_ = 3;
 
   // The learned evaluation (params "heuristic"): learned in Start on games of two or more
   // roles, bound to the machine; SwitchMachine declines other machines while it is used.

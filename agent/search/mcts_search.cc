@@ -33,7 +33,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
       decisive_(params.decisive_playouts == SearchParams::Decisive::kAlways ||
                 (params.decisive_playouts == SearchParams::Decisive::kOwnLoop &&
-                 machine_->HasDecisivePlayout())),
+                 machine_->HasDecisivePlayout() && !mast_ && playout_->uniform())),
       machine_playout_(!mast_ && playout_->uniform() && (!decisive_ || machine_->HasDecisivePlayout())),
       heuristic_(heuristic && heuristic->machine() == machine_.get() &&
                          (params.eval_cutoff > 0 || params.eval_prior_visits > 0)

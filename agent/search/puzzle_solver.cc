@@ -170,6 +170,7 @@ bool PuzzleSolver::Proven() const {
 void PuzzleSolver::Run(State root) {
   if (prune_ < 0) {
     prune_ = ProbeDeadEnds(root) ? 1 : 0;
+    reading_.store(prune_, std::memory_order_release);
     bounds_ = options_.goal_bounds && machine_->ProvesGoalBounds();
     std::lock_guard<std::mutex> lock(mu_);
     best_.pruning = prune_ == 1;
@@ -181,6 +182,7 @@ void PuzzleSolver::Run(State root) {
     // The reading of the game was wrong for this puzzle: search everything instead. The
     // table's values were computed under the cuts; they go.
     prune_ = 0;
+    reading_.store(0, std::memory_order_release);
     table_->Clear();
     {
       std::lock_guard<std::mutex> lock(mu_);

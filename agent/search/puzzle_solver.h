@@ -100,6 +100,9 @@ class PuzzleSolver {
   int BestValue() const;
   bool Proven() const;
   bool Running() const { return running_.load(std::memory_order_acquire); }
+  // The reading of the game (see dead ends above): -1 not made yet, 1 a constraint puzzle
+  // (dead ends are cut), 0 not (or the reading was dropped). Any thread.
+  int ConstraintPuzzle() const { return reading_.load(std::memory_order_acquire); }
 
  private:
   // One state on the search path.
@@ -136,6 +139,7 @@ class PuzzleSolver {
   std::atomic<bool> stop_{false};
   std::atomic<bool> running_{false};
   std::atomic<int64_t> states_{0};
+  std::atomic<int> reading_{-1};  // prune_ for other threads
   int prune_ = -1;  // solver thread: -1 not probed yet, 0 no, 1 dead ends are cut
   bool bounds_ = false;  // solver thread: goal bounds are asked
   int64_t bound_evals_ = 0;  // solver thread: bounds asked

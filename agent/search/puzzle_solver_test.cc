@@ -1,6 +1,7 @@
 #include "agent/search/puzzle_solver.h"
 
 #include "agent/search/mcts_player.h"
+#include "agent/search/puzzle_testing.h"
 
 #include <gtest/gtest.h>
 
@@ -65,22 +66,7 @@ PuzzleResult Finish(PuzzleSolver& solver) {
   return solver.Best();
 }
 
-// Plays `line` from the initial state; the goal at its end (-1 if it does not end there).
-int Replay(const reasoner::StateMachine& m, const std::vector<reasoner::Move>& line) {
-  auto ws = m.NewWorkspace();
-  reasoner::State s, next;
-  m.InitialState(&s);
-  std::vector<reasoner::Move> legal;
-  for (reasoner::Move mv : line) {
-    if (m.IsTerminal(s, *ws)) return -1;
-    m.LegalMoves(s, 0, *ws, &legal);
-    if (std::find(legal.begin(), legal.end(), mv) == legal.end()) return -1;
-    const reasoner::Move joint[1] = {mv};
-    m.NextState(s, joint, *ws, &next);
-    std::swap(s, next);
-  }
-  return m.IsTerminal(s, *ws) ? m.Goal(s, 0, *ws) : -1;
-}
+using puzzle_testing::Replay;
 
 // Solves `gdl` from its initial state; the line found must replay to its value.
 PuzzleResult SolveFromTheStart(const char* gdl, PuzzleSolver::Options options = {}) {
@@ -113,6 +99,21 @@ TEST(PuzzleSolverTest, FillsTheLatinSquare) {
   // A blank cell that no digit fits any more stays blank, and blanks cost the goal: the
   // search cuts such states and branches on the most constrained cell only.
   EXPECT_TRUE(r.pruning);
+}
+
+// Other searches (NRPA) read the solver's reading of the game: unknown until it is made.
+TEST(PuzzleSolverTest, TellsWhetherItReadsAConstraintPuzzle) {
+  for (const char* gdl : {ggp::testing::kLatinGdl, ggp::testing::kTowersGdl}) {
+    auto m = Machine(gdl);
+    ASSERT_NE(m, nullptr);
+    PuzzleSolver solver(m, {});
+    EXPECT_EQ(solver.ConstraintPuzzle(), -1);
+    reasoner::State s;
+    m->InitialState(&s);
+    solver.Start(s);
+    Finish(solver);
+    EXPECT_EQ(solver.ConstraintPuzzle(), gdl == ggp::testing::kLatinGdl ? 1 : 0);
+  }
 }
 
 TEST(PuzzleSolverTest, SuccessorsMadeOnTheWayDownFindTheSameLines) {
@@ -213,10 +214,9 @@ TEST(PuzzleSolverTest, TheMctsPlayerPlaysTheProvenLine) {
   ASSERT_NE(m, nullptr);
   PlayerOptions o;
   o.seed = 5;
-  o.params = {{"max_nodes", 2000}};
+  o.params = {{"max_nodes", 2000}, {"nrpa", false}};  // the solver's line, not NRPA's
   MctsPlayer player(o);
-  auto ws = m->NewWorkspace();
-  reasoner::State s, next;
+  reasoner::State s;
   m->InitialState(&s);
   player.Start(m, 0, s, SteadyClock::now() + std::chrono::seconds(1));
   // The start clock: the player thinks until the solver has proven its line (a hang guard
@@ -225,23 +225,16 @@ TEST(PuzzleSolverTest, TheMctsPlayerPlaysTheProvenLine) {
   for (int i = 0; i < 2000 && player.ThinksAhead(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  int moves = 0;
-  while (!m->IsTerminal(s, *ws) && moves < 20) {
-    MoveStats stats;
-    const reasoner::Move mv = player.SelectMove(s, SteadyClock::now() + std::chrono::seconds(20), &stats);
-    EXPECT_NE(kif::ToString(m->MoveTerm(0, mv), m->symbols()), "giveup") << "move " << moves;
-    ASSERT_TRUE(stats.extra.contains("puzzle"));
-    EXPECT_TRUE(stats.extra["puzzle"].value("played", false));
-    EXPECT_TRUE(stats.proven);
-    const reasoner::Move joint[1] = {mv};
-    m->NextState(s, joint, *ws, &next);
-    player.Advance(joint, next);
-    std::swap(s, next);
-    ++moves;
-  }
+  const puzzle_testing::Played p = puzzle_testing::PlayGame(
+      player, *m, 20, [&m, moves = 0](const MoveStats& stats, reasoner::Move mv) mutable {
+        EXPECT_NE(kif::ToString(m->MoveTerm(0, mv), m->symbols()), "giveup") << "move " << moves++;
+        ASSERT_TRUE(stats.extra.contains("puzzle"));
+        EXPECT_TRUE(stats.extra["puzzle"].value("played", false));
+        EXPECT_TRUE(stats.proven);
+      });
   player.Finish();
-  EXPECT_EQ(moves, 7);
-  EXPECT_EQ(m->Goal(s, 0, *ws), 100);
+  EXPECT_EQ(p.moves, 7);
+  EXPECT_EQ(p.goal, 100);
 }
 
 }  // namespace

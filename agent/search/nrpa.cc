@@ -1,0 +1,208 @@
+// Nested Rollout Policy Adaptation: see nrpa.h.
+
+#include "agent/search/nrpa.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+namespace ggp::agent::search {
+
+using reasoner::Move;
+using reasoner::State;
+
+NrpaSearch::NrpaSearch(std::shared_ptr<const reasoner::StateMachine> machine, Options options)
+    : machine_(std::move(machine)), options_(options), rng_(options.seed) {
+  if (machine_ == nullptr || machine_->num_roles() != 1) {
+    throw std::invalid_argument("NrpaSearch: needs a machine with exactly one role");
+  }
+  options_.level = std::clamp(options_.level, 1, 8);
+  options_.iterations = std::max(1, options_.iterations);
+  options_.max_steps = std::max(1, options_.max_steps);
+  ws_ = machine_->NewWorkspace();
+  policies_.resize(static_cast<size_t>(options_.level) + 1);
+  lines_.resize(2 * (static_cast<size_t>(options_.level) + 1));
+}
+
+NrpaSearch::~NrpaSearch() { Stop(); }
+
+void NrpaSearch::Stop() {
+  stop_.store(true, std::memory_order_release);
+  if (thread_.joinable()) thread_.join();
+  running_.store(false, std::memory_order_release);
+}
+
+void NrpaSearch::Start(const State& root) {
+  Stop();
+  root_ = root;
+  runs_.store(0, std::memory_order_relaxed);
+  budget_ = -1;
+  stop_.store(false, std::memory_order_release);
+  running_.store(true, std::memory_order_release);
+  thread_ = std::thread([this] { Run(); });
+}
+
+void NrpaSearch::Advance(Move m, const State& next) {
+  Stop();
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!best_line_.empty() && best_line_.front() == m) {
+      best_line_.erase(best_line_.begin());
+    } else {
+      best_line_.clear();
+      best_value_.store(-1, std::memory_order_release);
+    }
+  }
+  if (BestValue() < options_.max_goal) Start(next);
+}
+
+int NrpaSearch::SearchFor(const State& root, int64_t playouts) {
+  Stop();
+  root_ = root;
+  budget_ = playouts_.load(std::memory_order_relaxed) + playouts;
+  stop_.store(false, std::memory_order_release);
+  while (!Done()) RunOnce();
+  budget_ = -1;
+  return BestValue();
+}
+
+NrpaResult NrpaSearch::Best() const {
+  NrpaResult r;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    r.line = best_line_;
+    r.value = best_value_.load(std::memory_order_relaxed);
+  }
+  r.playouts = playouts_.load(std::memory_order_relaxed);
+  r.runs = runs_.load(std::memory_order_relaxed);
+  return r;
+}
+
+void NrpaSearch::Run() {
+  while (!Done()) RunOnce();
+  running_.store(false, std::memory_order_release);
+}
+
+bool NrpaSearch::Done() const {
+  return stop_.load(std::memory_order_acquire) ||
+         (budget_ >= 0 && playouts_.load(std::memory_order_relaxed) >= budget_) ||
+         BestValue() >= options_.max_goal;
+}
+
+void NrpaSearch::WaitWhileHeld() const {
+  while (options_.hold && !stop_.load(std::memory_order_acquire) && options_.hold()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
+bool NrpaSearch::RunOnce() {
+  Policy& top = policies_.back();  // the run's starting policy: uniform
+  top.assign(top.size(), 0.0);
+  std::vector<Move>& line = lines_.back();
+  Level(options_.level, top, &line);
+  if (Done()) return false;
+  runs_.fetch_add(1, std::memory_order_relaxed);
+  return true;
+}
+
+int NrpaSearch::Level(int level, const Policy& policy, std::vector<Move>* line) {
+  if (level == 0) return Playout(policy, line);
+  const size_t l = static_cast<size_t>(level);
+  Policy& mine = policies_[l - 1];  // level L adapts its own copy
+  mine = policy;
+  std::vector<Move>& best = lines_[2 * l - 2];
+  std::vector<Move>& trial = lines_[2 * l - 1];
+  best.clear();
+  int best_value = -1;
+  for (int i = 0; i < options_.iterations && !Done(); ++i) {
+    if (level == 1) WaitWhileHeld();
+    const int v = Level(level - 1, mine, &trial);
+    if (v >= best_value) {
+      best_value = v;
+      best.swap(trial);
+    }
+    // Level L-1 used policies_[L-2] and below as scratch: `mine` is still level L's.
+    Adapt(best, &mine);
+  }
+  line->assign(best.begin(), best.end());
+  return best_value;
+}
+
+int NrpaSearch::Playout(const Policy& policy, std::vector<Move>* line) {
+  const reasoner::StateMachine& m = *machine_;
+  line->clear();
+  cur_ = root_;
+  bool terminal = false;
+  for (int step = 0; step < options_.max_steps; ++step) {
+    if ((terminal = m.IsTerminal(cur_, *ws_))) break;
+    m.LegalMoves(cur_, 0, *ws_, &legal_);
+    if (legal_.empty()) break;  // broken rules: score the state as it is
+    size_t pick = 0;
+    if (legal_.size() > 1) {
+      double top = -1e300;
+      for (Move mv : legal_) top = std::max(top, Weight(policy, mv));
+      odds_.resize(legal_.size());
+      double sum = 0;
+      for (size_t i = 0; i < legal_.size(); ++i) sum += odds_[i] = std::exp(Weight(policy, legal_[i]) - top);
+      double x = rng_.Uniform() * sum;
+      pick = legal_.size() - 1;
+      for (size_t i = 0; i < legal_.size(); ++i) {
+        x -= odds_[i];
+        if (x < 0) {
+          pick = i;
+          break;
+        }
+      }
+    }
+    line->push_back(legal_[pick]);
+    const Move joint[1] = {legal_[pick]};
+    m.NextState(cur_, joint, *ws_, &next_);
+    std::swap(cur_, next_);
+  }
+  const int goal = m.Goal(cur_, 0, *ws_);
+  const int value = goal < 0 ? 0 : goal;
+  playouts_.fetch_add(1, std::memory_order_relaxed);
+  // Only a line that ends the game is a guarantee; a cut one still guides the policy.
+  if (terminal && value > BestValue()) Offer(value, *line);
+  return value;
+}
+
+void NrpaSearch::Adapt(const std::vector<Move>& line, Policy* policy) {
+  if (line.empty()) return;
+  const reasoner::StateMachine& m = *machine_;
+  Move top_id = 0;
+  for (Move mv : line) top_id = std::max(top_id, mv);
+  if (static_cast<size_t>(top_id) >= policy->size()) policy->resize(static_cast<size_t>(top_id) + 1, 0.0);
+  before_ = *policy;  // probabilities come from the policy before this adaptation
+  cur_ = root_;
+  for (Move chosen : line) {
+    m.LegalMoves(cur_, 0, *ws_, &legal_);
+    if (legal_.empty()) break;
+    double top = -1e300;
+    for (Move mv : legal_) top = std::max(top, Weight(before_, mv));
+    odds_.resize(legal_.size());
+    double sum = 0;
+    for (size_t i = 0; i < legal_.size(); ++i) sum += odds_[i] = std::exp(Weight(before_, legal_[i]) - top);
+    for (size_t i = 0; i < legal_.size(); ++i) {
+      const Move mv = legal_[i];
+      if (mv < 0) continue;
+      if (static_cast<size_t>(mv) >= policy->size()) policy->resize(static_cast<size_t>(mv) + 1, 0.0);
+      (*policy)[static_cast<size_t>(mv)] -= options_.alpha * odds_[i] / sum;
+    }
+    if (chosen >= 0) (*policy)[static_cast<size_t>(chosen)] += options_.alpha;
+    const Move joint[1] = {chosen};
+    m.NextState(cur_, joint, *ws_, &next_);
+    std::swap(cur_, next_);
+  }
+}
+
+void NrpaSearch::Offer(int value, const std::vector<Move>& line) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (value <= best_value_.load(std::memory_order_relaxed)) return;
+  best_line_.assign(line.begin(), line.end());
+  best_value_.store(value, std::memory_order_release);
+}
+
+}  // namespace ggp::agent::search

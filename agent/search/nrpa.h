@@ -1,0 +1,120 @@
+#pragma once
+// Nested Rollout Policy Adaptation (Rosin, IJCAI 2011) for single-role games: the search
+// for puzzles whose space the depth-first solver (puzzle_solver.h) cannot cover, on a
+// thread of its own beside it and the MCTS (mcts_player.h runs all three in puzzles).
+//
+// A policy is one weight per move (the machine's move id, whatever the state: "place
+// a peg here", "slide that tile"); a playout draws each move with probability
+// proportional to exp(weight) among the legal ones. Level 0 is one playout. Level L runs
+// `iterations` searches of level L-1, each from a copy of its own policy, and after each
+// one moves its policy towards the best line it has seen so far: that line's moves gain
+// `alpha`, every legal alternative along it loses alpha times its probability. A run of
+// the top level starts from a uniform policy; runs repeat (each a new start) until the
+// search is stopped or a line reaches `max_goal`.
+//
+// Every playout is a complete line from the root and, the rules being deterministic, a
+// guarantee of its goal: the best line of all runs is kept (Best()). A line is never
+// replaced by a worse one, and after a move of the game the line goes on from there if it
+// began with that move.
+//
+// Threading: the control methods (Start, Advance, Stop) are called by one thread; Best()
+// and BestValue() from any thread. The search thread only reads the machine, with its own
+// Workspace. Nothing in a playout allocates once the scratch has grown to the game.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "reasoner/random.h"
+#include "reasoner/state_machine.h"
+
+namespace ggp::agent::search {
+
+struct NrpaResult {
+  int value = -1;                    // goal of the best line found (-1: none yet)
+  std::vector<reasoner::Move> line;  // its moves from the current root
+  int64_t playouts = 0;              // since the search was made
+  int runs = 0;                      // top-level runs finished since the last root
+};
+
+class NrpaSearch {
+ public:
+  struct Options {
+    int level = 3;
+    int iterations = 100;  // searches of the level below per level
+    double alpha = 1.0;
+    int max_steps = 4000;  // a longer playout is cut and scored where it stands
+    int max_goal = 100;    // a line reaching it ends the search
+    uint64_t seed = 1;
+    // While this returns true the search waits (asked between playouts, from the search
+    // thread; it must be thread-safe): the CPU goes to another search meanwhile.
+    std::function<bool()> hold;
+  };
+  // `machine` must have exactly one role.
+  NrpaSearch(std::shared_ptr<const reasoner::StateMachine> machine, Options options);
+  ~NrpaSearch();  // stops and joins
+  NrpaSearch(const NrpaSearch&) = delete;
+  NrpaSearch& operator=(const NrpaSearch&) = delete;
+
+  // Searches from `root` in the background (stopping a running search first).
+  void Start(const reasoner::State& root);
+  // The move `m` was played and led to `next`: the best line moves on if it began with
+  // `m` (else it is dropped), and the search starts again from `next` unless the line
+  // already reaches max_goal.
+  void Advance(reasoner::Move m, const reasoner::State& next);
+  // Stops the search (blocks until the thread has left). The result stays readable.
+  void Stop();
+
+  // Runs top-level searches from `root` on the calling thread until `playouts` more
+  // playouts have been made or a line reaches max_goal (tests, benchmarks). Returns the
+  // best value.
+  int SearchFor(const reasoner::State& root, int64_t playouts);
+
+  NrpaResult Best() const;
+  int BestValue() const { return best_value_.load(std::memory_order_acquire); }
+  bool Running() const { return running_.load(std::memory_order_acquire); }
+
+ private:
+  using Policy = std::vector<double>;  // indexed by move id; missing ids weigh 0
+  void Run();
+  // One top-level run from a uniform policy; returns false if stopped or over budget.
+  bool RunOnce();
+  int Level(int level, const Policy& policy, std::vector<reasoner::Move>* line);
+  int Playout(const Policy& policy, std::vector<reasoner::Move>* line);
+  void Adapt(const std::vector<reasoner::Move>& line, Policy* policy);
+  void Offer(int value, const std::vector<reasoner::Move>& line);
+  bool Done() const;
+  void WaitWhileHeld() const;
+  static double Weight(const Policy& p, reasoner::Move m) {
+    return m >= 0 && static_cast<size_t>(m) < p.size() ? p[static_cast<size_t>(m)] : 0.0;
+  }
+
+  std::shared_ptr<const reasoner::StateMachine> machine_;
+  Options options_;
+  std::unique_ptr<reasoner::Workspace> ws_;  // the search thread's
+  reasoner::Rng rng_;
+  reasoner::State root_;
+  // Scratch of the search thread.
+  std::vector<Policy> policies_;                   // per level
+  std::vector<std::vector<reasoner::Move>> lines_;  // per level: best line, then a trial's
+  Policy before_;                                   // Adapt's copy
+  reasoner::State cur_, next_;
+  std::vector<reasoner::Move> legal_;
+  std::vector<double> odds_;
+
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> running_{false};
+  std::atomic<int64_t> playouts_{0};
+  int64_t budget_ = -1;  // SearchFor: the playout count to stop at (-1: none)
+  std::atomic<int> runs_{0};
+  std::atomic<int> best_value_{-1};
+  mutable std::mutex mu_;  // guards best_line_
+  std::vector<reasoner::Move> best_line_;
+};
+
+}  // namespace ggp::agent::search
