@@ -109,7 +109,9 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
     const bool held_out = report->playouts % 4 == 3;
     ++report->playouts;
     for (int k = 0; k < options.samples_per_playout; ++k) {
-      const size_t at = rng.Below(static_cast<uint32_t>(line.size() - 1));
+      const size_t span = line.size() - 1;
+      const size_t first = std::min(span - 1, static_cast<size_t>(options.sample_from * static_cast<double>(span)));
+      const size_t at = first + rng.Below(static_cast<uint32_t>(span - first));
       const State& s = line[at];
       Sample sample;
       s.ForEach([&](uint32_t f) { sample.fluents.push_back(f); });

@@ -28,6 +28,7 @@
 // Value may be called from any number of threads, each with its own Workspace.
 
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -42,6 +43,9 @@ struct HeuristicOptions {
   double seconds = 2.0;       // time for the random games and the fit
   int max_playouts = 4000;
   int samples_per_playout = 4;
+  // Samples are drawn from the states of a game at or after this share of its length
+  // (0: anywhere; 0.5: its second half), where material has had time to tell.
+  double sample_from = 0.0;
   int max_steps = 500;        // longer random games are dropped
   int max_features = 48;      // per role
   double min_correlation = 0.05;
@@ -60,6 +64,19 @@ struct HeuristicReport {
   std::vector<std::string> top;   // per role, the three heaviest features, "cell/white +0.12"
   std::vector<double> step;       // per role, step_scale() (0 where not usable)
 };
+
+// The value of a new node's virtual visits measured from the search root
+// (SearchParams::eval_prior_root): `steps` is eval_prior_step times the change of the
+// role's value from the root's state in step_scale units. A logistic of slope 4 (so
+// 0.5 + steps near even), then, where root_mean is 0..1 (the root's mean reward for the
+// role, once trusted), displaced from it towards 1 or 0 in proportion to how far the
+// logistic is from 0.5. root_mean < 0: the logistic alone.
+inline double RootRelativePrior(double steps, double root_mean) {
+  const double h = 1.0 / (1.0 + std::exp(-4.0 * steps));
+  if (root_mean < 0) return h;
+  return h >= 0.5 ? root_mean + (1 - root_mean) * (h - 0.5) * 2
+                  : root_mean - root_mean * (0.5 - h) * 2;
+}
 
 class Heuristic {
  public:

@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
 
 #include "agent/search/heuristic_testing.h"
 #include "agent/search/mcts_player.h"
@@ -16,6 +19,32 @@ namespace ggp::agent::search {
 namespace {
 
 using namespace heuristic_testing;
+
+// The coin game and its evaluation, learned with Quick() options, with a step scale.
+class GrabPriorTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    m = Machine(kGrab);
+    ASSERT_NE(m, nullptr);
+    h = LearnFromStart(*m, &report);
+    ASSERT_NE(h, nullptr);
+    ASSERT_GT(h->step_scale(0), 0.0);
+  }
+  std::shared_ptr<const reasoner::StateMachine> m;
+  HeuristicReport report;
+  std::shared_ptr<const Heuristic> h;
+};
+
+// A search that gives new nodes ten virtual visits valued by the evaluation's steps.
+SearchParams PriorParams(bool from_root) {
+  SearchParams p;
+  p.grave = false;
+  p.solver = false;
+  p.eval_prior_visits = 10;
+  p.eval_prior_step = 0.4;
+  p.eval_prior_root = from_root;
+  return p;
+}
 
 TEST(HeuristicTest, LearnsThatHoldingCoinsWins) {
   auto m = Machine(kGrab);
@@ -42,13 +71,7 @@ TEST(HeuristicTest, LearnsThatHoldingCoinsWins) {
   }
 }
 
-TEST(HeuristicTest, AStepIsAboutATakeAndNewNodesAreValuedAgainstTheirParent) {
-  auto m = Machine(kGrab);
-  ASSERT_NE(m, nullptr);
-  HeuristicReport report;
-  auto h = LearnFromStart(*m, &report);
-  ASSERT_NE(h, nullptr);
-  ASSERT_GT(h->step_scale(0), 0.0);
+TEST_F(GrabPriorTest, AStepIsAboutATakeAndNewNodesAreValuedAgainstTheirParent) {
   EXPECT_EQ(report.step[0], h->step_scale(0));
   {
     // A take changes x's value by about one coin's weight: a typical step.
@@ -59,12 +82,7 @@ TEST(HeuristicTest, AStepIsAboutATakeAndNewNodesAreValuedAgainstTheirParent) {
     EXPECT_LT(take_gain, 4.0 * h->step_scale(0));
   }
   SearchPool pool(1);
-  SearchParams p;
-  p.grave = false;
-  p.solver = false;
-  p.eval_prior_visits = 10;
-  p.eval_prior_step = 0.4;
-  MctsSearch search(m, 0, p, &pool, nullptr, nullptr, h);
+  MctsSearch search(m, 0, PriorParams(false), &pool, nullptr, nullptr, h);
   reasoner::State root;
   m->InitialState(&root);
   search.SetRoot(root);
@@ -86,6 +104,82 @@ TEST(HeuristicTest, AStepIsAboutATakeAndNewNodesAreValuedAgainstTheirParent) {
     if (text != "wait") above_even += prior > 0.6;
   }
   EXPECT_EQ(above_even, 3);  // every take gains about a typical step
+}
+
+TEST(HeuristicTest, RootRelativePriorIsALogisticDisplacedTowardsTheRootMean) {
+  EXPECT_DOUBLE_EQ(RootRelativePrior(0.0, -1), 0.5);
+  EXPECT_NEAR(RootRelativePrior(0.4, -1), 1 / (1 + std::exp(-1.6)), 1e-12);  // 0.832
+  EXPECT_NEAR(RootRelativePrior(-0.4, -1), 1 - 1 / (1 + std::exp(-1.6)), 1e-12);
+  // No change from the root: the root's mean itself.
+  EXPECT_DOUBLE_EQ(RootRelativePrior(0.0, 0.8), 0.8);
+  // 0.832 is 66.4% of the way from 0.5 to 1: the same share of the way from 0.8 to 1.
+  const double up = (1 / (1 + std::exp(-1.6)) - 0.5) * 2;
+  EXPECT_NEAR(RootRelativePrior(0.4, 0.8), 0.8 + 0.2 * up, 1e-12);
+  EXPECT_NEAR(RootRelativePrior(-0.4, 0.8), 0.8 - 0.8 * up, 1e-12);
+  EXPECT_NEAR(RootRelativePrior(-0.4, 0.0), 0.0, 1e-12);
+  EXPECT_NEAR(RootRelativePrior(50.0, 0.3), 1.0, 1e-9);
+}
+
+TEST_F(GrabPriorTest, WithTheRootAsReferenceGrandchildrenAreValuedAgainstTheRoot) {
+  SearchPool pool(1);
+  MctsSearch search(m, 0, PriorParams(true), &pool, nullptr, nullptr, h);
+  reasoner::State root;
+  m->InitialState(&root);
+  search.SetRoot(root);
+  // Fewer than 50 root visits: the logistic alone, no displacement.
+  ASSERT_EQ(search.RunIterations(45), 45);
+  auto ws = m->NewWorkspace();
+  const double root_value = h->Value(root, 0, *ws);
+  const auto text = [&](int role, reasoner::Move mv) {
+    return kif::ToString(m->MoveTerm(role, mv), m->symbols());
+  };
+  int checked = 0;
+  int differs_from_parent = 0;
+  const Node& top = *search.root();
+  for (uint32_t i = 0; i < top.num_moves(0); ++i) {  // x's first move, o's reply, x again
+    const Node* child = top.child(i);
+    if (child == nullptr) continue;
+    const std::string first = text(0, top.moves(0)[i]);
+    for (uint32_t j = 0; j < child->num_moves(1); ++j) {
+      const Node* grandchild = child->child(j);
+      if (grandchild == nullptr) continue;
+      const std::string reply = text(1, child->moves(1)[j]);
+      const reasoner::State parent = StateWith(*m, {{first, "noop"}, {"noop", reply}});
+      for (uint32_t k = 0; k < grandchild->num_moves(0); ++k) {
+        if (grandchild->child(k) == nullptr) continue;
+        const std::string second = text(0, grandchild->moves(0)[k]);
+        const reasoner::State state = StateWith(*m, {{first, "noop"}, {"noop", reply}, {second, "noop"}});
+        const double v = h->Value(state, 0, *ws);
+        const double want = RootRelativePrior(0.4 * (v - root_value) / h->step_scale(0), -1);
+        const double from_parent = RootRelativePrior(0.4 * (v - h->Value(parent, 0, *ws)) / h->step_scale(0), -1);
+        const MoveStat& stat = grandchild->stat(0, k);
+        ASSERT_GE(stat.visits.load(), 11u) << first << reply << second;
+        const double extra = stat.visits.load() - 10.0;  // real visits, each 0..1
+        EXPECT_GE(stat.reward_sum(), 10 * want - 1e-6) << first << reply << second;
+        EXPECT_LE(stat.reward_sum(), 10 * want + extra + 1e-6) << first << reply << second;
+        differs_from_parent += std::abs(want - from_parent) > 0.1 / 10 + extra / 10;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 0);
+  // Cases where o's reply changed x's value, so measuring from the parent would have
+  // given a value the bounds above reject.
+  EXPECT_GT(differs_from_parent, 0);
+}
+
+TEST(HeuristicTest, SamplesFromLaterInTheGamePredictTheOutcomeBetter) {
+  // In the coin game the coins held late in a game decide it; early states hold few.
+  auto m = Machine(kGrab);
+  ASSERT_NE(m, nullptr);
+  HeuristicReport anywhere, late;
+  HeuristicOptions o = Quick();
+  ASSERT_NE(LearnFromStart(*m, &anywhere, o), nullptr);
+  o.sample_from = 0.5;
+  ASSERT_NE(LearnFromStart(*m, &late, o), nullptr);
+  EXPECT_EQ(late.samples, anywhere.samples);
+  EXPECT_GT(late.r2[0], anywhere.r2[0] + 0.05);
+  EXPECT_GT(late.r2[1], anywhere.r2[1] + 0.05);
 }
 
 TEST(HeuristicTest, AGameThatNothingPredictsGetsNoEvaluation) {
@@ -131,6 +225,7 @@ TEST(HeuristicTest, ThePlayerLearnsItReportsItAndCarriesItToANewMachine) {
   const nlohmann::json& hr = stats.extra["heuristic"];
   EXPECT_EQ(hr["prior_visits"], 10);
   EXPECT_EQ(hr["prior_step"], 0.4);
+  EXPECT_EQ(hr["prior_ref"], "root");
   // Playouts are cut only where the evaluation is strong for both roles.
   const bool strong = hr["r2"][0].get<double>() >= 0.2 && hr["r2"][1].get<double>() >= 0.2;
   EXPECT_EQ(hr["cutoff"], strong ? 10 : 0) << hr.dump();

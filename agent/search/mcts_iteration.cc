@@ -50,14 +50,8 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
           // Progressive bias: the mover's move starts with the heuristic's value.
           for (int r = 0; r < num_roles_; ++r) {
             if (node->num_moves(r) < 2 || !heuristic_->usable(r)) continue;
-            double value = heuristic_->Value(c.next, r, *c.ws);
-            if (params_.eval_prior_step > 0) {
-              const double scale = heuristic_->step_scale(r);
-              if (scale <= 0) continue;
-              value = std::clamp(0.5 + params_.eval_prior_step *
-                                           (value - heuristic_->Value(c.cur, r, *c.ws)) / scale,
-                                 0.0, 1.0);
-            }
+            double value = 0;
+            if (!PriorValue(r, c, &value)) continue;
             MoveStat& stat = node->stat(r, picks[r]);
             stat.visits.fetch_add(prior_visits_, std::memory_order_relaxed);
             stat.AddReward(prior_visits_ * value);

@@ -50,6 +50,7 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.eval_cutoff = std::max(0, j.value("eval_cutoff", p.eval_cutoff));
   p.eval_prior_visits = std::max(0, j.value("eval_prior_visits", p.eval_prior_visits));
   p.eval_prior_step = std::max(0.0, j.value("eval_prior_step", p.eval_prior_step));
+  p.eval_prior_root = j.value("eval_prior_root", p.eval_prior_root);
   return p;
 }
 
@@ -80,7 +81,9 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     if (use_heuristic_ && !options.params.contains("eval_cutoff")) params_.eval_cutoff = 10;
     if (use_heuristic_ && !options.params.contains("eval_prior_visits")) params_.eval_prior_visits = 10;
     if (use_heuristic_ && !options.params.contains("eval_prior_step")) params_.eval_prior_step = 0.4;
+    if (use_heuristic_ && !options.params.contains("eval_prior_root")) params_.eval_prior_root = true;
     cutoff_r2_ = options.params.value("cutoff_r2", cutoff_r2_);
+    heuristic_from_ = std::clamp(options.params.value("heuristic_from", heuristic_from_), 0.0, 0.9);
   }
   valve_ = !options.params.is_object() || options.params.value("valve", true);
   base_contempt_ = params_.contempt;
@@ -146,6 +149,7 @@ void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadlin
   HeuristicOptions o;
   o.seconds = std::min(heuristic_seconds_, 0.25 * std::max(0.0, left));
   o.seed = params_.seed;
+  o.sample_from = heuristic_from_;
   HeuristicReport r;
   const auto begin = SteadyClock::now();
   heuristic_ = Heuristic::Learn(*machine_, initial, o, nullptr, &r);
@@ -165,7 +169,8 @@ void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadlin
                        {"samples", r.samples}, {"types", r.types}, {"r2", r2},
                        {"features", r.features}, {"top", r.top},
                        {"cutoff", search_cutoff_}, {"prior_visits", params_.eval_prior_visits},
-                       {"prior_step", params_.eval_prior_step}, {"step", r.step},
+                       {"prior_step", params_.eval_prior_step},
+                       {"prior_ref", params_.eval_prior_root ? "root" : "parent"}, {"step", r.step},
                        {"ms", std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count()}};
 }
 

@@ -40,10 +40,12 @@
 // than the search's), "nrpa_level" (default 3), "heuristic" (bool, default false: in
 // games of two or more roles a state evaluation is learned from random games in the
 // start clock (heuristic.h, at most "heuristic_seconds", default 2, and a quarter of the
-// time to the start deadline) and,
+// time to the start deadline; states sampled from "heuristic_from" of each game on,
+// default 0.5, HeuristicOptions::sample_from) and,
 // where it predicts held-out outcomes beyond chance, new nodes give their move
 // "eval_prior_visits" (default 10) virtual visits in two-role games, valued relative to
-// the parent with "eval_prior_step" (default 0.4; SearchParams::eval_prior_step), and
+// the search root ("eval_prior_root", default true; SearchParams::eval_prior_root; false:
+// relative to the parent) with "eval_prior_step" (default 0.4), and
 // where its held-out R^2 is at least "cutoff_r2" (default 0.2) for every role it models,
 // playouts are cut after "eval_cutoff" steps (default 10) and scored by it;
 // extra["heuristic"] reports it; a machine swap carries it over, Heuristic::Rebind).
@@ -151,6 +153,7 @@ class MctsPlayer final : public Player {
   bool use_heuristic_ = false;
   double heuristic_seconds_ = 2.0;
   double cutoff_r2_ = 0.2;
+  double heuristic_from_ = 0.5;  // HeuristicOptions::sample_from
   int search_cutoff_ = 0;
   std::shared_ptr<const Heuristic> heuristic_;
   nlohmann::json heuristic_report_;

@@ -11,6 +11,9 @@ namespace {
 // matches, prompt pausing).
 constexpr auto kBatchDuration = std::chrono::milliseconds(2);
 constexpr size_t kPathReserve = 512;
+// SearchParams::eval_prior_root: the root's mean is trusted from this many visits on
+// (Sancho's piece heuristic waits for 50 too).
+constexpr uint32_t kRootMeanVisits = 50;
 constexpr size_t kLineReserve = 4096;
 
 }  // namespace
@@ -117,6 +120,7 @@ bool MctsSearch::SetRoot(const reasoner::State& state) {
   WorkerContext& c = *contexts_.back();
   DiscardTree();
   root_ = BuildNode(state, c);
+  NoteRoot();
   max_depth_.store(0, std::memory_order_relaxed);
   std::lock_guard<std::mutex> lock(line_mu_);
   line_.clear();
@@ -176,7 +180,51 @@ bool MctsSearch::Advance(std::span<const reasoner::Move> joint, const reasoner::
                              joint.size() == static_cast<size_t>(num_roles_)
                                  ? joint
                                  : std::span<const reasoner::Move>());
+  NoteRoot();
   return reused;
+}
+
+void MctsSearch::NoteRoot() {
+  if (prior_visits_ == 0 || !params_.eval_prior_root || !root_) return;
+  WorkerContext& c = *contexts_.back();
+  root_->LoadState(&c.cur);
+  root_eval_.assign(static_cast<size_t>(num_roles_), 0.0);
+  for (int r = 0; r < num_roles_; ++r) {
+    if (heuristic_->usable(r)) root_eval_[static_cast<size_t>(r)] = heuristic_->Value(c.cur, r, *c.ws);
+  }
+}
+
+double MctsSearch::RootMean(int r, uint32_t min_visits) const {
+  if (!root_ || root_->visits().load(std::memory_order_relaxed) < min_visits) return -1;
+  uint64_t visits = 0;
+  double sum = 0;
+  for (uint32_t i = 0; i < root_->num_moves(r); ++i) {
+    const MoveStat& stat = root_->stat(r, i);
+    visits += stat.visits.load(std::memory_order_relaxed);
+    sum += stat.reward_sum();
+  }
+  if (visits == 0) return -1;
+  return std::clamp(sum / static_cast<double>(visits), 0.0, 1.0);
+}
+
+bool MctsSearch::PriorValue(int r, WorkerContext& c, double* value) const {
+  const double child = heuristic_->Value(c.next, r, *c.ws);
+  if (params_.eval_prior_step <= 0) {
+    *value = child;
+    return true;
+  }
+  const double scale = heuristic_->step_scale(r);
+  if (scale <= 0) return false;
+  if (!params_.eval_prior_root || root_eval_.empty()) {
+    *value = std::clamp(
+        0.5 + params_.eval_prior_step * (child - heuristic_->Value(c.cur, r, *c.ws)) / scale, 0.0,
+        1.0);
+    return true;
+  }
+  *value = RootRelativePrior(
+      params_.eval_prior_step * (child - root_eval_[static_cast<size_t>(r)]) / scale,
+      RootMean(r, kRootMeanVisits));
+  return true;
 }
 
 int64_t MctsSearch::RunIterations(int64_t n) {

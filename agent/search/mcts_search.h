@@ -247,6 +247,15 @@ class MctsSearch final : public SearchJob {
   }
   bool ReserveNode();
   void ReleaseNode(int64_t bytes);
+  // The value of the virtual visits a new node (state c.next, its parent's c.cur) gives
+  // role r's move (SearchParams::eval_prior_visits, eval_prior_step, eval_prior_root).
+  // False where the heuristic gives nothing to go on (no step scale).
+  bool PriorValue(int r, WorkerContext& c, double* value) const;
+  // Role r's mean reward at the root, virtual visits included (-1 before the root has
+  // min_visits real ones).
+  double RootMean(int r, uint32_t min_visits) const;
+  // Fills root_eval_ from root_ (control thread, paused).
+  void NoteRoot();
 
   // mcts_grave.cc
   // Gives `node` an AMAF table if it has none and the memory budget allows.
@@ -291,6 +300,8 @@ class MctsSearch final : public SearchJob {
 
   // Changed only while paused (by the control thread).
   std::unique_ptr<Node> root_;
+  // The heuristic's value of the root's state per role (SearchParams::eval_prior_root).
+  std::vector<double> root_eval_;
   // Pool size + 1 (control thread, last). Slot i belongs to worker i, which builds it on
   // first use; the vector itself never changes size.
   std::vector<std::unique_ptr<WorkerContext>> contexts_;

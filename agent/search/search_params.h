@@ -52,6 +52,16 @@ struct SearchParams {
   // board games) starts eval_prior_step above or below even, however little the
   // regression's absolute values spread.
   double eval_prior_step = 0.0;
+  // With eval_prior_step above 0: measure the change from the search root's state
+  // instead of the parent's (as Sancho's piece heuristic does), through a logistic
+  // 1 / (1 + exp(-4 * eval_prior_step * (value(child) - value(root)) / step_scale)) that
+  // matches the linear form near even and saturates smoothly. Once the root has 50
+  // visits, that value is displaced towards the root's mean reward for the role:
+  // h > 0.5 moves it from the mean towards 1 in proportion, h < 0.5 towards 0, so new
+  // moves start near what the search already expects and a material change only tilts
+  // them. Siblings keep the same order as with the parent form (they share a parent);
+  // what changes is the level their virtual visits sit at.
+  bool eval_prior_root = false;
   // A node whose number of joint moves exceeds this keeps no children (it stays a leaf
   // and its statistics still learn). Bounds the per-node child array.
   uint32_t max_children = 4096;
