@@ -23,6 +23,7 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.prior_weight = j.value("prior_weight", p.prior_weight);
   p.widening = std::max(0.0, j.value("widening", p.widening));
   p.widening_c = std::max(0.0, j.value("widening_c", p.widening_c));
+  p.model_follow = std::clamp(j.value("model_follow", p.model_follow), 0.0, 1.0);
   if (j.contains("memory_mb")) {
     p.memory_limit_bytes = static_cast<size_t>(std::max<double>(1.0, j["memory_mb"].get<double>()) * (1 << 20));
   }

@@ -162,6 +162,7 @@ nlohmann::json MctsPlayer::ModelReport(const Decision& d) const {
   long long observed = 0;
   for (const auto& m : models_) observed += m ? m->observations() : 0;
   j["observed"] = observed;
+  if (params_.model_follow > 0) j["follow"] = params_.model_follow;
   if (!replayed_.is_null()) j["stored"] = replayed_;
   if (!self_play_.empty()) j["self_play_games"] = self_play_.size();
   const Node* root = search_ ? search_->root() : nullptr;

@@ -31,6 +31,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       mast_(params.mast && playout == nullptr),
       grave_(params.grave),
       widen_(params.widening > 0),
+      follow_(params.model_follow > 0),
       relative_(params.relative_rewards && machine_->num_roles() >= 3),
       paranoia_(machine_->num_roles() >= 3 ? std::clamp(params.paranoia, 0.0, 1.0) : 0.0),
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),

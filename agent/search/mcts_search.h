@@ -215,13 +215,6 @@ class MctsSearch final : public SearchJob {
   // it was (and `out` is scratch).
   bool DecisiveMove(const reasoner::State& s, int chooser, reasoner::State* out, WorkerContext& c);
   uint32_t SelectJoint(Node& node, WorkerContext& c);
-  // Picks among role's moves at `node`: all of them when `eligible` is null, else the
-  // `count` move indices in eligible[0..count).
-  uint32_t SelectMove(const Node& node, int role, uint32_t n_total, WorkerContext& c,
-                      const uint32_t* eligible = nullptr, uint32_t count = 0) const;
-  // Progressive widening (SearchParams::widening): how many of `role`'s moves at `node`
-  // (with n visits) are eligible; if fewer than all, c.ranked[0..result) holds them.
-  uint32_t Widen(const Node& node, int role, uint32_t n, WorkerContext& c) const;
   bool Playout(WorkerContext& c);
   bool MachinePlayout(WorkerContext& c);
   void ScorePlayout(const reasoner::State& s, bool terminal, WorkerContext& c);
@@ -230,6 +223,20 @@ class MctsSearch final : public SearchJob {
   // `draw`: rewards[role_] may carry the contempt shift; the sum then uses the other's.
   void NoteTerminal(std::span<const double> rewards, bool draw);
   void RecordLine(const WorkerContext& c);
+
+  // mcts_select.cc
+  // Picks among role's moves at `node`: all of them when `eligible` is null, else the
+  // `count` move indices in eligible[0..count).
+  uint32_t SelectMove(const Node& node, int role, uint32_t n_total, WorkerContext& c,
+                      const uint32_t* eligible = nullptr, uint32_t count = 0) const;
+  // SearchParams::model_follow: with probability model_follow times the sharpness of
+  // `role`'s prior at `node` (0 uniform .. 1 certain), a move drawn from the prior; else
+  // num_moves(role) (select as usual).
+  uint32_t FollowModel(const Node& node, int role, WorkerContext& c) const;
+  // Progressive widening (SearchParams::widening): how many of `role`'s moves at `node`
+  // (with n visits) are eligible; if fewer than all, c.ranked[0..result) holds them.
+  uint32_t Widen(const Node& node, int role, uint32_t n, WorkerContext& c) const;
+
   // What `role` is taken to maximise, given the values `v` (0..1 per role): v[role] for
   // us, mixed with 1 - v[role_] by paranoia_ for an opponent (SearchParams::paranoia).
   template <typename T>
@@ -285,6 +292,7 @@ class MctsSearch final : public SearchJob {
   const bool mast_;  // playouts by MAST (no PlayoutPolicy given and params_.mast)
   const bool grave_;  // params_.grave
   const bool widen_;  // params_.widening > 0
+  const bool follow_;  // params_.model_follow > 0
   const bool relative_;  // params_.relative_rewards and three or more roles
   const double paranoia_;  // params_.paranoia with three or more roles, else 0
   const std::shared_ptr<const PlayoutPolicy> playout_;

@@ -9,12 +9,14 @@
 
 #include "agent/search/mcts_player.h"
 #include "agent/search/mcts_search.h"
+#include "agent/search/stat_testing.h"
 #include "tests/search/test_games.h"
 
 namespace ggp::agent::search {
 namespace {
 
 using search_testing::Duel;
+using search_testing::AllVisits;
 using search_testing::MakeCellMachine;
 using search_testing::TicTacToe;
 
@@ -44,17 +46,6 @@ SearchParams Widened(double alpha, double c) {
 
 uint32_t Limit(const SearchParams& p, uint32_t n) {
   return static_cast<uint32_t>(std::max(1.0, std::ceil(p.widening_c * std::pow(n, p.widening))));
-}
-
-// Every move's visits in the tree, depth first (the whole search's footprint).
-void AllVisits(const Node& n, std::vector<uint32_t>* out) {
-  out->push_back(n.visits().load());
-  for (int r = 0; r < n.num_roles(); ++r) {
-    for (uint32_t i = 0; i < n.num_moves(r); ++i) out->push_back(n.stat(r, i).visits.load());
-  }
-  for (uint32_t j = 0; j < n.num_children(); ++j) {
-    if (const Node* c = n.child(j)) AllVisits(*c, out);
-  }
 }
 
 std::vector<uint32_t> Footprint(std::shared_ptr<const reasoner::StateMachine> machine,

@@ -21,6 +21,14 @@ struct SearchParams {
   // on its own. Moves the model calls negligible then wait until n is large.
   double widening = 0.0;
   double widening_c = 1.0;
+  // Following the opponent's model: where a role other than ours chooses, its move is
+  // drawn from its prior with probability model_follow * sharpness, sharpness = (max P -
+  // 1/k) / (1 - 1/k) at that node (0 for a uniform prior, 1 for a certain one), and
+  // chosen by UCT otherwise. The node's value then leans from the reply that is best for
+  // the opponent towards what the model expects this opponent to play: a predictable
+  // opponent's lines are searched as it plays them, a weak one's blunders count. 0: off
+  // (plain PUCT; so is the uniform prior at any setting).
+  double model_follow = 0.0;
   // At a node where several roles move at once, each role plays a uniformly random move
   // with this probability instead of its UCT choice. Deterministic decoupled UCT can lock
   // two symmetric roles into correlated choices and never see the off-diagonal outcomes.
