@@ -26,6 +26,9 @@ struct Sample {
   std::vector<double> next_goals;
   std::vector<double> outcome;    // each role's goal at the end of its game, 0..1
   bool held_out = false;
+  // Held out and drawn from anywhere in its game whatever sample_from says (only when
+  // sample_from > 0): what the evaluation meets at the end of a cut playout.
+  bool whole = false;
 };
 
 // Solves (A + ridge I) x = b for a symmetric positive definite A (n x n, row major) by
@@ -72,6 +75,7 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
   const int roles = machine.num_roles();
   *report = HeuristicReport{};
   report->r2.assign(static_cast<size_t>(roles), std::numeric_limits<double>::quiet_NaN());
+  report->r2_whole = report->r2;
   report->features.assign(static_cast<size_t>(roles), 0);
   report->top.assign(static_cast<size_t>(roles), "");
   if (!machine.FluentIndexedStates()) return nullptr;  // no fluent to weigh
@@ -107,10 +111,15 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
       outcome[static_cast<size_t>(r)] = std::max(0, machine.Goal(line.back(), r, *ws)) / 100.0;
     }
     const bool held_out = report->playouts % 4 == 3;
+    const bool also_whole = held_out && options.sample_from > 0;
     ++report->playouts;
-    for (int k = 0; k < options.samples_per_playout; ++k) {
+    for (int k = 0; k < options.samples_per_playout * (also_whole ? 2 : 1); ++k) {
+      const bool whole = k >= options.samples_per_playout;
       const size_t span = line.size() - 1;
-      const size_t first = std::min(span - 1, static_cast<size_t>(options.sample_from * static_cast<double>(span)));
+      const size_t first =
+          whole ? 0
+                : std::min(span - 1,
+                           static_cast<size_t>(options.sample_from * static_cast<double>(span)));
       const size_t at = first + rng.Below(static_cast<uint32_t>(span - first));
       const State& s = line[at];
       Sample sample;
@@ -126,6 +135,7 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
       }
       sample.outcome = outcome;
       sample.held_out = held_out;
+      sample.whole = whole;
       samples.push_back(std::move(sample));
     }
   }
@@ -166,6 +176,7 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
   h->num_roles_ = roles;
   h->usable_.assign(static_cast<size_t>(roles), 0);
   h->r2_.assign(static_cast<size_t>(roles), 0.0);
+  h->r2_whole_.assign(static_cast<size_t>(roles), 0.0);
   h->bias_.assign(static_cast<size_t>(roles), 0.0);
   h->fluent_weight_.assign(static_cast<size_t>(roles), std::vector<float>(type_of.size(), 0.0f));
   h->type_names_ = type_names;
@@ -223,22 +234,29 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
       w[j] = beta[a] / sd[j];
       bias -= w[j] * mean[j];
     }
-    // Held out: does it beat the training mean?
-    double sse = 0, sst = 0;
-    int held = 0;
-    for (const Sample& s : samples) {
-      if (!s.held_out) continue;
-      features(s, &x);
-      double v = bias;
-      for (size_t j = 0; j < width; ++j) v += w[j] * x[j];
-      v = std::clamp(v, 0.0, 1.0);
-      sse += (v - s.outcome[ri]) * (v - s.outcome[ri]);
-      sst += (y_mean - s.outcome[ri]) * (y_mean - s.outcome[ri]);
-      ++held;
-    }
-    if (held < 10 || sst <= 0) continue;
-    const double r2 = 1.0 - sse / sst;
+    // Held out: does it beat the training mean? On the states it was fitted for, and on
+    // states from anywhere in the games (the same ones when sample_from is 0).
+    auto held_out_r2 = [&](bool whole, int* held) {
+      double sse = 0, sst = 0;
+      *held = 0;
+      for (const Sample& s : samples) {
+        if (!s.held_out || s.whole != whole) continue;
+        features(s, &x);
+        double v = bias;
+        for (size_t j = 0; j < width; ++j) v += w[j] * x[j];
+        v = std::clamp(v, 0.0, 1.0);
+        sse += (v - s.outcome[ri]) * (v - s.outcome[ri]);
+        sst += (y_mean - s.outcome[ri]) * (y_mean - s.outcome[ri]);
+        ++*held;
+      }
+      return *held < 10 || sst <= 0 ? std::numeric_limits<double>::quiet_NaN() : 1.0 - sse / sst;
+    };
+    int held = 0, held_whole = 0;
+    const double r2 = held_out_r2(false, &held);
+    if (std::isnan(r2)) continue;
+    const double r2_whole = options.sample_from > 0 ? held_out_r2(true, &held_whole) : r2;
     report->r2[ri] = r2;
+    report->r2_whole[ri] = r2_whole;
     report->features[ri] = static_cast<int>(k);
     std::vector<std::pair<double, size_t>> heavy;
     for (size_t a = 0; a < k; ++a) heavy.push_back({std::abs(beta[a]), ranked[a].second});
@@ -274,6 +292,7 @@ std::shared_ptr<const Heuristic> Heuristic::Learn(const reasoner::StateMachine& 
     }
     h->usable_[ri] = 1;
     h->r2_[ri] = r2;
+    h->r2_whole_[ri] = std::isnan(r2_whole) ? 0.0 : r2_whole;
     std::copy(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(num_types), h->type_weight_[ri].begin());
     h->bias_[ri] = bias;
     for (size_t f = 0; f < type_of.size(); ++f) {

@@ -154,25 +154,38 @@ void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadlin
   HeuristicReport r;
   const auto begin = SteadyClock::now();
   heuristic_ = Heuristic::Learn(*machine_, initial, o, nullptr, &r);
-  // Playouts are cut only where the evaluation is strong for every role it models; a
-  // weak one only biases the first visits of new nodes.
+  // Playouts are cut only where the evaluation is strong for every role it models, on
+  // states from anywhere in a game (a cut playout ends wherever it is); a weak one only
+  // biases the first visits of new nodes.
   search_cutoff_ = 0;
   if (heuristic_ != nullptr) {
     bool strong = true;
     for (int role = 0; role < machine_->num_roles(); ++role) {
-      if (heuristic_->usable(role) && heuristic_->r2(role) < cutoff_r2_) strong = false;
+      if (heuristic_->usable(role) && heuristic_->r2_whole(role) < cutoff_r2_) strong = false;
     }
     if (strong) search_cutoff_ = params_.eval_cutoff;
   }
   nlohmann::json r2 = nlohmann::json::array();
   for (double v : r.r2) r2.push_back(std::isnan(v) ? nlohmann::json() : nlohmann::json(v));
-  heuristic_report_ = {{"used", heuristic_ != nullptr}, {"games", r.playouts},
-                       {"samples", r.samples}, {"types", r.types}, {"r2", r2},
-                       {"features", r.features}, {"top", r.top},
-                       {"cutoff", search_cutoff_}, {"prior_visits", params_.eval_prior_visits},
-                       {"prior_step", params_.eval_prior_step},
-                       {"prior_ref", params_.eval_prior_root ? "root" : "parent"}, {"step", r.step},
-                       {"ms", std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count()}};
+  nlohmann::json r2_whole = nlohmann::json::array();
+  for (double v : r.r2_whole) {
+    r2_whole.push_back(std::isnan(v) ? nlohmann::json() : nlohmann::json(v));
+  }
+  heuristic_report_ = {
+      {"used", heuristic_ != nullptr},
+      {"games", r.playouts},
+      {"samples", r.samples},
+      {"types", r.types},
+      {"r2", r2},
+      {"r2_whole", r2_whole},
+      {"features", r.features},
+      {"top", r.top},
+      {"cutoff", search_cutoff_},
+      {"prior_visits", params_.eval_prior_visits},
+      {"prior_step", params_.eval_prior_step},
+      {"prior_ref", params_.eval_prior_root ? "root" : "parent"},
+      {"step", r.step},
+      {"ms", std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count()}};
 }
 
 reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline deadline,

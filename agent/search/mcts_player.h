@@ -46,7 +46,8 @@
 // "eval_prior_visits" (default 10) virtual visits in two-role games, valued relative to
 // the search root ("eval_prior_root", default true; SearchParams::eval_prior_root; false:
 // relative to the parent) with "eval_prior_step" (default 0.4), and
-// where its held-out R^2 is at least "cutoff_r2" (default 0.2) for every role it models,
+// where its held-out R^2 on states from anywhere in the games (Heuristic::r2_whole) is
+// at least "cutoff_r2" (default 0.2) for every role it models,
 // playouts are cut after "eval_cutoff" steps (default 10) and scored by it;
 // extra["heuristic"] reports it; a machine swap carries it over, Heuristic::Rebind).
 // The models replay the stored matches of LoadExperience at Start and after

@@ -124,6 +124,36 @@ TEST(DecompositionTest, SumGameGroundsSmallThroughEitherCapAndAgreesWithTheProve
   }
 }
 
+// A race allows the rewrite the work the caps allowed the plain run: past its rule cap the
+// plain run has done little work yet (the sum of five digits makes a ground rule per
+// candidate), and the rewrite must also do the work of a rule the plain run has not
+// reached (160,000 quadruples of four slots tried against a table of one, which nothing
+// decomposes). Limited to the plain run's work so far, the rewrite lost and the plain run
+// went on to over 100,000 ground rules.
+TEST(DecompositionTest, RaceAllowsTheRewriteTheWorkTheCapsAllowedThePlainRun) {
+  std::string text = SumGame();
+  for (int x = 10; x < 20; ++x) text += "(d " + std::to_string(x) + ")\n";
+  text += R"(
+(<= (match ?a ?b ?c ?e) (true (val s1 ?a)) (true (val s2 ?b)) (true (val s3 ?c))
+    (true (val s4 ?e)) (rare ?e))
+(<= (goal a 50) (match 1 2 3 4))
+(rare 4)
+)";
+  const gdl::Description d = Parse(text);
+  GroundOptions rule_cap;
+  rule_cap.plain_rule_cap = 20000;
+  BudgetOptions limit;
+  limit.max_seconds = 60;
+  Budget budget(limit);
+  GroundResult g = Ground(d, budget, rule_cap);
+  ASSERT_TRUE(g.ok) << g.error;
+  EXPECT_TRUE(g.program.stats.projected);
+  EXPECT_FALSE(g.program.stats.rewrite_lost);
+  EXPECT_LE(g.program.stats.plain_rules, 2 * rule_cap.plain_rule_cap);
+  EXPECT_GT(g.program.stats.work, g.program.stats.plain_work);  // more than the plain run's
+  EXPECT_LT(g.program.rules.size(), 20000u);
+}
+
 // Paths of two steps x -> y -> z over a complete 30 x 30 graph, asked only where (c x z)
 // holds (x = z): as written some 900 instances; decomposed, the step relation over every
 // (x, z) first: 27,000. The race keeps the plain grounding.

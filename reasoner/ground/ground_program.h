@@ -43,6 +43,8 @@ struct GroundStats {
   double seconds = 0;
   // Candidate facts the joins tried while making the ground rules (deterministic).
   uint64_t work = 0;
+  // Candidate facts tried while computing the static relations (deterministic).
+  uint64_t static_work = 0;
   // The plain grounding passed a cap (grounder.h) and this program was grounded again
   // with local variables projected (projection.h) and then bodies decomposed
   // (decomposition.h: how many rules that rewrote); the rules and work of the plain one.

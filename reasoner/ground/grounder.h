@@ -5,7 +5,7 @@
 //   1. static relations (not depending on true/does) are computed exactly, stratum by
 //      stratum (semi-naive, negation against lower strata; a component whose rules
 //      negate its own relations, stratified by arguments only, by the alternating
-//      fixpoint);
+//      fixpoint), each round's joins ordered by the sizes the facts have reached;
 //   2. a relaxed fixpoint over the dynamic rules: `true` ranges over init and every
 //      derivable `next`, `does` over every derivable `legal`, dynamic negation is ignored
 //      (over-approximating the reachable sentences); static literals are joined and
@@ -19,12 +19,14 @@
 // be rewritten (local variables, projection.h; variables of the body alone joining several
 // literals, decomposition.h), races a rewrite: the whole description with its local
 // variables projected and its bodies decomposed is grounded on the side, limited to the
-// rules, body literals and work the plain grounding has made so far. If the rewrite
-// finishes within that, it replaces the plain grounding (stats.projected); if not, the
-// plain one goes on. The rewrite shrinks cross products by orders of magnitude (amazons'
-// frame rule, racer's speed rule, the sum of guesses in gt_two_thirds_4p) but can also
-// grow a circuit (checkers: 3.5x the edges, half the playouts), and the race keeps the
-// plain one there. The decisions depend on counts only, never on the clock.
+// rules and body literals the plain grounding has made so far, and to the work it has done
+// or its work cap allowed, whichever is more. If the rewrite finishes within that, it
+// replaces the plain grounding (stats.projected); if not, the plain one goes on. The
+// rewrite shrinks cross products by orders of magnitude (amazons' frame rule, racer's
+// speed rule, the sums of guesses in gt_two_thirds_4p and _6p) but can also grow a circuit
+// (checkers: 3.5x the edges, half the playouts; checkers-mustjump-torus: 10x the
+// components), and the race keeps the plain one there. The decisions depend on counts
+// only, never on the clock.
 //
 // Blocking: runs on the calling thread for at most about the budget's time.
 // Thread safety: pure function of its inputs (the symbol table is internally locked).

@@ -67,6 +67,40 @@ TEST(GrounderTest, GroundsPositiveRecursion) {
   EXPECT_TRUE(g.body_relations.count("reach"));
 }
 
+// The distance table of gt_two_thirds over 0..80, as that game writes it: in body order
+// each new (absDiff x y z) would walk every (lt y x) of its y before the one (succ xm1 x)
+// that binds x, some N^3 candidates; joined in order of the facts' sizes, 15 per fact.
+TEST(GrounderTest, StaticJoinsFollowTheSizesOfTheirRelations) {
+  std::string text = R"(
+(role r)
+(init (pos 0))
+(<= (legal r (go ?x)) (num ?x))
+(<= (next (pos ?x)) (does r (go ?x)))
+(<= terminal (true (pos 80)))
+(<= (goal r ?d) (true (pos ?x)) (absDiff ?x 30 ?d))
+(num 0)
+(<= (num ?n) (succ ?m ?n))
+(<= (lte ?x ?x) (num ?x))
+(<= (lte ?x ?y) (succ ?ym1 ?y) (lte ?x ?ym1))
+(<= (lt ?x ?y) (lte ?x ?y) (distinct ?x ?y))
+(<= (absDiff ?x ?x 0) (num ?x))
+(<= (absDiff ?x ?y ?z) (lt ?y ?x) (succ ?xm1 ?x) (absDiff ?xm1 ?y ?zm1) (succ ?zm1 ?z))
+(<= (absDiff ?x ?y ?z) (lt ?x ?y) (succ ?ym1 ?y) (absDiff ?x ?ym1 ?zm1) (succ ?zm1 ?z))
+)";
+  constexpr int kN = 80;
+  for (int i = 0; i < kN; ++i) {
+    text += "(succ " + std::to_string(i) + " " + std::to_string(i + 1) + ")\n";
+  }
+  Grounded g = GroundText(text.c_str());
+  ASSERT_TRUE(g.result.ok) << g.result.error;
+  for (const char* s : {"(goal r 30)", "(goal r 50)", "(goal r 0)", "(goal r 12)"}) {
+    EXPECT_TRUE(g.facts.count(s)) << s;
+  }
+  EXPECT_FALSE(g.facts.count("(goal r 51)"));
+  constexpr uint64_t kTableFacts = (kN + 1) * (kN + 1);             // absDiff's
+  EXPECT_LT(g.result.program.stats.static_work, 30 * kTableFacts);  // body order: 160 each
+}
+
 // A static relation whose rules negate itself, stratified by arguments only: (v c) holds
 // (nothing derives (v d)), so (v b) holds, so (v a) does not. Evaluating the negating
 // rules once the others have settled derived (v a) from the missing (v b).

@@ -53,9 +53,31 @@ CompiledLiteral CompileLiteral(const gdl::Literal& l, int line, TermStore& terms
   return out;
 }
 
+// Candidates a positive literal is expected to have once the variables in `bound` are
+// bound: the relation's facts per value of its most selective bound argument (from the
+// relation's index as it stands), or all of them when no argument is bound.
+double EstimatedCandidates(const CompiledLiteral& l, const std::vector<bool>& bound,
+                           const FactStore& facts) {
+  const Relation& rel = facts.relation(l.relation);
+  double best = rel.size();
+  std::vector<int> vars;
+  for (size_t pos = 0; pos < l.args.size() && pos < rel.index.size(); ++pos) {
+    vars.clear();
+    PatternVariables(l.args[pos], &vars);
+    const bool ground =
+        std::all_of(vars.begin(), vars.end(), [&](int v) { return bound[static_cast<size_t>(v)]; });
+    if (!ground || rel.index[pos].empty()) continue;
+    best = std::min(best,
+                    static_cast<double>(rel.size()) / static_cast<double>(rel.index[pos].size()));
+  }
+  return best;
+}
+
 // Evaluation order with body[first] first: then, repeatedly, every filter whose variables
-// are bound, and the next positive literal (preferring one connected to bound variables).
-std::vector<int> MakePlan(const CompiledRule& r, int first) {
+// are bound, and the next positive literal, preferring one connected to bound variables:
+// the first such in body order, or with `facts`, the one with the fewest estimated
+// candidates (EstimatedCandidates; ties in body order).
+std::vector<int> MakePlan(const CompiledRule& r, int first, const FactStore* facts = nullptr) {
   std::vector<int> plan;
   std::vector<bool> bound(static_cast<size_t>(r.num_vars), false);
   std::vector<bool> used(r.body.size(), false);
@@ -79,16 +101,28 @@ std::vector<int> MakePlan(const CompiledRule& r, int first) {
       }
     }
     int next = -1;
+    bool next_connected = false;
+    double next_cost = 0;
     for (int i : r.positives) {
       if (used[static_cast<size_t>(i)]) continue;
       const CompiledLiteral& l = r.body[static_cast<size_t>(i)];
       bool connected = l.vars.empty() || std::any_of(l.vars.begin(), l.vars.end(), [&](int v) {
                          return bound[static_cast<size_t>(v)];
                        });
-      if (next < 0) next = i;
-      if (connected) {
+      if (facts == nullptr) {
+        if (next < 0) next = i;
+        if (connected) {
+          next = i;
+          break;
+        }
+        continue;
+      }
+      const double cost = EstimatedCandidates(l, bound, *facts);
+      if (next < 0 || (connected && !next_connected) ||
+          (connected == next_connected && cost < next_cost)) {
         next = i;
-        break;
+        next_connected = connected;
+        next_cost = cost;
       }
     }
     if (next >= 0) {
@@ -133,6 +167,11 @@ std::vector<CompiledRule> CompileRules(const gdl::Description& d, TermStore& ter
     out.push_back(std::move(r));
   }
   return out;
+}
+
+void Replan(CompiledRule& r, const FactStore& facts) {
+  if (r.positives.empty()) return;
+  for (size_t i = 0; i < r.positives.size(); ++i) r.plans[i] = MakePlan(r, r.positives[i], &facts);
 }
 
 std::vector<std::vector<int>> ClassifyRelations(const std::vector<CompiledRule>& rules,

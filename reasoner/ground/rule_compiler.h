@@ -46,6 +46,12 @@ struct CompiledRule {
 std::vector<CompiledRule> CompileRules(const gdl::Description& d, TermStore& terms,
                                        FactStore& facts);
 
+// Makes `r`'s plans again, choosing each next positive literal by the candidates the
+// relations of `facts` are expected to give it as they stand (fewest first, among those
+// connected to bound variables), instead of in body order. For rules whose relations'
+// sizes are known, e.g. those over lower strata when a static component starts.
+void Replan(CompiledRule& r, const FactStore& facts);
+
 // Marks relations as static (Relation::is_static): those that do not depend on true or
 // does and are not legal/next/goal/terminal. Returns, for the static rules, groups of
 // rule indices in evaluation order (one group per strongly connected set of relations,
