@@ -44,8 +44,9 @@ struct HeuristicOptions {
   int max_playouts = 4000;
   int samples_per_playout = 4;
   // Samples are drawn from the states of a game at or after this share of its length
-  // (0: anywhere; 0.5: its second half), where material has had time to tell.
-  double sample_from = 0.0;
+  // (0: anywhere; 0.5: its second half), where material has had time to tell. The
+  // player's default (mcts?heuristic_from).
+  double sample_from = 0.5;
   int max_steps = 500;        // longer random games are dropped
   int max_features = 48;      // per role
   double min_correlation = 0.05;

@@ -100,6 +100,7 @@ inline HeuristicOptions Quick() {
   o.seconds = 20;  // a hang guard: max_playouts ends it
   o.max_playouts = 1200;
   o.seed = 7;
+  o.sample_from = 0;  // states from anywhere in the games
   return o;
 }
 

@@ -62,15 +62,16 @@
 
 #include "agent/player/player.h"
 #include "agent/player/registry.h"
+#include "agent/search/heuristic.h"
 #include "agent/search/mcts_search.h"
-#include "agent/search/model_prior.h"
 #include "agent/search/model_pretrain.h"
-#include "models/opponent/opponent_model.h"
-#include "agent/search/policies.h"
+#include "agent/search/model_prior.h"
 #include "agent/search/nrpa.h"
+#include "agent/search/policies.h"
 #include "agent/search/puzzle_solver.h"
 #include "agent/search/search_params.h"
 #include "agent/search/strength.h"
+#include "models/opponent/opponent_model.h"
 
 namespace ggp::agent::search {
 
@@ -154,7 +155,7 @@ class MctsPlayer final : public Player {
   bool use_heuristic_ = false;
   double heuristic_seconds_ = 2.0;
   double cutoff_r2_ = 0.2;
-  double heuristic_from_ = 0.5;  // HeuristicOptions::sample_from
+  double heuristic_from_ = HeuristicOptions{}.sample_from;
   int search_cutoff_ = 0;
   std::shared_ptr<const Heuristic> heuristic_;
   nlohmann::json heuristic_report_;

@@ -14,6 +14,8 @@ constexpr size_t kPathReserve = 512;
 // SearchParams::eval_prior_root: the root's mean is trusted from this many visits on
 // (Sancho's piece heuristic waits for 50 too).
 constexpr uint32_t kRootMeanVisits = 50;
+// Priors between two readings of the root's mean (WorkerContext::root_mean).
+constexpr uint32_t kRootMeanRefresh = 64;
 constexpr size_t kLineReserve = 4096;
 
 }  // namespace
@@ -187,6 +189,9 @@ bool MctsSearch::Advance(std::span<const reasoner::Move> joint, const reasoner::
 
 void MctsSearch::NoteRoot() {
   if (prior_visits_ == 0 || !params_.eval_prior_root || !root_) return;
+  for (const auto& context : contexts_) {
+    if (context) context->root_mean_age = 0;  // a new root: its mean is read again
+  }
   WorkerContext& c = *contexts_.back();
   root_->LoadState(&c.cur);
   root_eval_.assign(static_cast<size_t>(num_roles_), 0.0);
@@ -222,9 +227,16 @@ bool MctsSearch::PriorValue(int r, WorkerContext& c, double* value) const {
         1.0);
     return true;
   }
+  if (c.root_mean.size() != static_cast<size_t>(num_roles_) || c.root_mean_age == 0) {
+    c.root_mean.resize(static_cast<size_t>(num_roles_));
+    for (int i = 0; i < num_roles_; ++i)
+      c.root_mean[static_cast<size_t>(i)] = RootMean(i, kRootMeanVisits);
+    c.root_mean_age = kRootMeanRefresh;
+  }
+  --c.root_mean_age;
   *value = RootRelativePrior(
       params_.eval_prior_step * (child - root_eval_[static_cast<size_t>(r)]) / scale,
-      RootMean(r, kRootMeanVisits));
+      c.root_mean[static_cast<size_t>(r)]);
   return true;
 }
 

@@ -205,6 +205,10 @@ class MctsSearch final : public SearchJob {
     AmafTrace amaf;  // empty unless the search uses GRAVE
     uint32_t index = 0;  // position in contexts_ (AMAF counter copy)
     const AmafTable* ref = nullptr;  // GRAVE: the reference table of the current step
+    // RootRelativePrior: each role's RootMean, recomputed every kRootMeanRefresh priors
+    // (a sum over the root's moves each time a node is created is a cost in wide games).
+    std::vector<double> root_mean;
+    uint32_t root_mean_age = 0;
   };
 
   // mcts_iteration.cc

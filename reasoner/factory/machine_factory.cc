@@ -66,11 +66,16 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
     const ground::GroundStats& g = pn.stats.ground;
     build.reason += " (local variables projected, " + std::to_string(g.decomposed_rules) +
                     " rule bodies decomposed: the plain grounding stopped at " +
-                    std::to_string(g.plain_rules) + " rules after trying " +
-                    std::to_string(g.plain_work) + " candidate facts)";
+                    std::to_string(g.plain_rules) + " rules and " + std::to_string(g.plain_body) +
+                    " body literals after trying " + std::to_string(g.plain_work) +
+                    " candidate facts)";
   } else if (pn.stats.ground.rewrite_lost) {
     build.reason += " (a rewrite with local variables projected and bodies decomposed was "
                     "tried and needed more)";
+  }
+  if (pn.stats.ground.constant_fluents > 0) {
+    build.reason += ", " + std::to_string(pn.stats.ground.constant_fluents) +
+                    " constant fluents read from init";
   }
   if (pn.stats.demuxed_gates > 0) {
     build.reason += ", " + std::to_string(pn.stats.demuxed_gates) + " gates behind " +

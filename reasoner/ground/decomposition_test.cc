@@ -69,35 +69,7 @@ TEST(DecompositionTest, LeavesAloneWhatHasNoBodyOnlyVariable) {
   for (const gdl::Rule& r : d.rules) EXPECT_FALSE(HasDecomposableBody(r));
 }
 
-// Five slots, each set once to a digit; the goal asks whether their sum modulo 10 is 7,
-// written as one rule over all five values: 10^5 instances as written.
-std::string SumGame() {
-  std::string text = R"(
-(role a)
-(init (step 0))
-(slot s1) (slot s2) (slot s3) (slot s4) (slot s5)
-(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5)
-(<= (legal a (put ?s ?v)) (slot ?s) (d ?v) (not (true (filled ?s))))
-(<= (next (val ?s ?v)) (does a (put ?s ?v)))
-(<= (next (val ?s ?v)) (true (val ?s ?v)))
-(<= (next (filled ?s)) (does a (put ?s ?v)))
-(<= (next (filled ?s)) (true (filled ?s)))
-(<= (next (step ?b)) (true (step ?a)) (succ ?a ?b))
-(<= (total ?t) (true (val s1 ?a)) (true (val s2 ?b)) (plus ?a ?b ?c) (true (val s3 ?d))
-    (plus ?c ?d ?e) (true (val s4 ?f)) (plus ?e ?f ?g) (true (val s5 ?h)) (plus ?g ?h ?t))
-(<= terminal (true (step 5)))
-(<= (goal a 100) (total 7))
-(<= (goal a 0) (not (total 7)))
-)";
-  for (int x = 0; x < 10; ++x) {
-    text += "(d " + std::to_string(x) + ")\n";
-    for (int y = 0; y < 10; ++y) {
-      text += "(plus " + std::to_string(x) + " " + std::to_string(y) + " " +
-              std::to_string((x + y) % 10) + ")\n";
-    }
-  }
-  return text;
-}
+std::string SumGame() { return testing::ModularSumGame(5, 10); }
 
 TEST(DecompositionTest, SumGameGroundsSmallThroughEitherCapAndAgreesWithTheProver) {
   const std::string text = SumGame();

@@ -47,13 +47,17 @@ struct GroundStats {
   uint64_t static_work = 0;
   // The plain grounding passed a cap (grounder.h) and this program was grounded again
   // with local variables projected (projection.h) and then bodies decomposed
-  // (decomposition.h: how many rules that rewrote); the rules and work of the plain one.
+  // (decomposition.h: how many rules that rewrote); the rules, body literals and work of
+  // the plain one when it was replaced.
   bool projected = false;
   size_t decomposed_rules = 0;
   size_t plain_rules = 0;
+  size_t plain_body = 0;
   uint64_t plain_work = 0;
   // A rewrite raced this plain program and lost (it needed more than the plain one).
   bool rewrite_lost = false;
+  // Fluents found constant and read from init (constant_fluents.h).
+  size_t constant_fluents = 0;
 };
 
 struct GroundProgram {

@@ -32,6 +32,47 @@ inline std::vector<std::string> Rules(const gdl::Description& d) {
   return out;
 }
 
+// `slots` slots (2 or more), each set once to a number below n; the goal asks whether their
+// sum modulo n is 7, in one rule over all the values: n^slots instances as written, each
+// with a `true` literal per slot; decomposed, a chain of n^2-sized steps.
+inline std::string ModularSumGame(int slots, int n) {
+  std::string text = "(role a)\n(init (step 0))\n";
+  for (int s = 1; s <= slots; ++s) {
+    text += "(slot s" + std::to_string(s) + ") (succ " + std::to_string(s - 1) + " " +
+            std::to_string(s) + ")\n";
+  }
+  text += R"(
+(<= (legal a (put ?s ?v)) (slot ?s) (d ?v) (not (true (filled ?s))))
+(<= (next (val ?s ?v)) (does a (put ?s ?v)))
+(<= (next (val ?s ?v)) (true (val ?s ?v)))
+(<= (next (filled ?s)) (does a (put ?s ?v)))
+(<= (next (filled ?s)) (true (filled ?s)))
+(<= (next (step ?b)) (true (step ?a)) (succ ?a ?b))
+(<= (goal a 100) (total 7))
+(<= (goal a 0) (not (total 7)))
+)";
+  text += "(<= terminal (true (step " + std::to_string(slots) + ")))\n";
+  // (<= (total ?t) (true (val s1 ?v1)) (true (val s2 ?v2)) (plus ?v1 ?v2 ?c2) ...)
+  text += "(<= (total ?t) (true (val s1 ?v1))";
+  std::string sum = "?v1";
+  for (int s = 2; s <= slots; ++s) {
+    const std::string v = "?v" + std::to_string(s);
+    const std::string c = s == slots ? "?t" : "?c" + std::to_string(s);
+    text +=
+        " (true (val s" + std::to_string(s) + " " + v + ")) (plus " + sum + " " + v + " " + c + ")";
+    sum = c;
+  }
+  text += ")\n";
+  for (int x = 0; x < n; ++x) {
+    text += "(d " + std::to_string(x) + ")\n";
+    for (int y = 0; y < n; ++y) {
+      text += "(plus " + std::to_string(x) + " " + std::to_string(y) + " " +
+              std::to_string((x + y) % n) + ")\n";
+    }
+  }
+  return text;
+}
+
 // Builds the propnet of `text` with `options`, expects its grounding to be the rewritten
 // one, and verifies it against the prover on random playouts (goals in every state).
 inline void ExpectRewrittenPropnetAgreesWithProver(const std::string& text,

@@ -1,0 +1,153 @@
+#pragma once
+// The grounder's internals, shared by grounder.cc (the joins and fixpoints) and
+// grounder_race.cc (the race with the rewrite, and the entry point). Not an interface:
+// include grounder.h.
+//
+// Not thread safe: one Grounder per grounding, on the calling thread.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "reasoner/gdl/description.h"
+#include "reasoner/ground/budget.h"
+#include "reasoner/ground/fact_store.h"
+#include "reasoner/ground/grounder.h"
+#include "reasoner/ground/rule_compiler.h"
+
+namespace ggp::reasoner::ground::internal {
+
+class BudgetExceeded {};
+// A race run passed its limits.
+class RaceLost {};
+// The rewritten program won the race: it replaces the plain one.
+struct Replaced {
+  GroundResult result;
+};
+
+// One grounding of `d` into a fresh program; `caps` and `race` as Grounder's. A race run
+// that passes a cap returns !ok with an empty error; `charged` (may be null) gets the
+// bytes a finished run left charged to `budget`.
+GroundResult GroundOnce(const gdl::Description& d, Budget& budget, const GroundOptions& caps,
+                        bool race, size_t size_cap = 0, size_t* charged = nullptr);
+
+// The whole description with its local variables projected, then its bodies decomposed.
+gdl::Description Rewrite(const gdl::Description& d, size_t* decomposed_rules);
+
+class Grounder {
+ public:
+  // `caps` (0: none): past that many ground rules or that much join work, when the rule
+  // that made the most of it can be rewritten, the whole description is rewritten
+  // (Rewrite) and raced on the side (grounder.h; grounder_race.cc). With `race`, this is
+  // such a side run, and passing a cap or `size_cap` (rules plus body literals) ends it
+  // (RaceLost).
+  Grounder(const gdl::Description& d, Budget& budget, GroundProgram* out, const GroundOptions& caps,
+           bool race, size_t size_cap)
+      : d_(d),
+        budget_(budget),
+        out_(out),
+        facts_(&out->terms),
+        given_work_cap_(caps.plain_work_cap),
+        cap_(caps.plain_rule_cap),
+        work_cap_(caps.plain_work_cap),
+        race_(race),
+        size_cap_(size_cap) {}
+
+  uint64_t work() const { return total_work_; }
+  uint64_t static_work() const { return static_work_; }
+
+  size_t charged() const { return charged_; }
+
+  // "the rule at line N made M of them: (<= ...)" for the rule that emitted the most
+  // ground rules so far ("" before the fixpoint).
+  std::string BusiestRule() const;
+
+  void Run();
+
+  // After the plain run finished: a rewrite kept aside is dropped.
+  void DropStandby();
+
+ private:
+  struct Range {
+    uint32_t begin = 0;
+    uint32_t end = 0;
+  };
+
+  void CheckBudget();
+
+  // Past a cap: the rule with the most of `count` decides whether a rewrite can help.
+  void CheckCap(const std::vector<uint64_t>& count, bool by_work);
+
+  // The plain run is now as big as the rewrite kept aside: the rewrite replaces it.
+  [[noreturn]] void UseStandby();
+
+  void AddFact(int r, TermId sentence);
+
+  void Fixpoint(const std::vector<int>& rule_ids);
+
+  // A static component, by semi-naive fixpoint; one whose rules negate its own relations
+  // (stratified by arguments only) by the alternating fixpoint, as the prover computes it
+  // (prover/evaluator.h): Γ(I) is the fixpoint with those negated literals read against
+  // I; from K = {}, K = Γ(Γ(K)) until K stops growing.
+  void StaticComponent(const std::vector<int>& rule_ids);
+
+  void FixpointAgainst(const std::vector<int>& rule_ids, const std::unordered_set<TermId>& against,
+                       std::unordered_set<TermId>* result);
+
+  void RunRule(const CompiledRule& rule, bool first);
+
+  [[noreturn]] void Unsafe() const;
+
+  void Join(const std::vector<int>& plan, size_t k);
+
+  TermId BuildSentence(const CompiledLiteral& lit);
+
+  void JoinPositive(const std::vector<int>& plan, size_t k, const CompiledLiteral& lit);
+
+  void Fire();
+
+  void Emit(TermId head);
+
+  bool SameRule(const GroundRule& g, TermId head) const;
+
+  void Finish();
+
+  const gdl::Description& d_;
+  Budget& budget_;
+  GroundProgram* out_;
+  FactStore facts_;
+  std::vector<CompiledRule> rules_;
+  int true_ = -1, does_ = -1, next_ = -1, legal_ = -1;
+  bool emit_ = false;
+
+  const CompiledRule* rule_ = nullptr;
+  std::vector<TermId> bindings_;
+  std::vector<int> trail_;
+  std::vector<Range> ranges_;
+  std::vector<TermId> positives_, negatives_, head_args_, scratch_pos_, scratch_neg_;
+  std::unordered_map<uint64_t, uint32_t> dedup_;
+  // While StaticComponent computes Γ(I): the component's relations (sorted) and I.
+  std::vector<int> frozen_relations_;
+  const std::unordered_set<TermId>* frozen_ = nullptr;
+  size_t charged_ = 0;
+  uint32_t charge_ticks_ = 0;
+  const uint64_t given_work_cap_;  // work_cap_ before the race cleared it
+  size_t cap_ = 0;
+  uint64_t work_cap_ = 0;
+  const bool race_;
+  const size_t size_cap_;                  // race only: ground rules plus body literals
+  bool raced_ = false;                     // a first race was lost
+  std::unique_ptr<GroundResult> standby_;  // a finished rewrite bigger than the plain run
+  size_t standby_size_ = 0;                // its rules plus body literals
+  size_t standby_charged_ = 0;             // its bytes charged to the budget
+  std::vector<uint64_t> fires_;            // per compiled rule: instances emitted
+  std::vector<uint64_t> work_;  // per compiled rule: candidate facts tried while emitting
+  uint64_t total_work_ = 0;
+  uint64_t static_work_ = 0;  // candidate facts tried computing the static relations
+};
+
+}  // namespace ggp::reasoner::ground::internal
