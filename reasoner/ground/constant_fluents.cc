@@ -57,15 +57,8 @@ class Pinner {
  public:
   Pinner(const gdl::Description& in, const std::set<Key>& constants) : in_(in) {
     int next = 0;
-    for (const Key& key : constants) {
-      SymbolId name;
-      do {
-        name = -1;
-        const std::string text = "ggp_constant_" + std::to_string(next++);
-        if (!in_.symbols->Find(text)) name = in_.symbols->Intern(text);
-      } while (name < 0);
-      names_.emplace(key, name);
-    }
+    for (const Key& key : constants)
+      names_.emplace(key, in_.symbols->InternFresh("ggp_constant_", &next));
   }
 
   gdl::Description Run() {

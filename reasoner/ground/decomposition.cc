@@ -197,12 +197,7 @@ class Decomposer {
     return Head(name, kept);
   }
 
-  SymbolId FreshName() {
-    for (;;) {
-      const std::string name = "ggp_decomposition_" + std::to_string(next_++);
-      if (!in_.symbols->Find(name)) return in_.symbols->Intern(name);
-    }
-  }
+  SymbolId FreshName() { return in_.symbols->InternFresh("ggp_decomposition_", &next_); }
 
   const gdl::Description& in_;
   DecompositionStats* stats_;

@@ -125,12 +125,7 @@ class Projector {
     return Term::Compound(name, std::move(args));
   }
 
-  SymbolId FreshName() {
-    for (;;) {
-      const std::string name = "ggp_projection_" + std::to_string(next_++);
-      if (!in_.symbols->Find(name)) return in_.symbols->Intern(name);
-    }
-  }
+  SymbolId FreshName() { return in_.symbols->InternFresh("ggp_projection_", &next_); }
 
   const gdl::Description& in_;
   const int min_local_;

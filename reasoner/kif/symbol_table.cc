@@ -49,6 +49,19 @@ SymbolId SymbolTable::Intern(std::string_view spelling) {
   return id;
 }
 
+SymbolId SymbolTable::InternFresh(std::string_view prefix, int* counter) {
+  std::unique_lock lock(mu_);
+  for (;;) {
+    std::string spelling(prefix);
+    spelling += std::to_string((*counter)++);
+    if (KeywordOf(spelling) || ids_.count(spelling) > 0) continue;
+    names_.push_back(std::move(spelling));
+    auto id = static_cast<SymbolId>(names_.size() - 1);
+    ids_.emplace(names_.back(), id);
+    return id;
+  }
+}
+
 std::optional<SymbolId> SymbolTable::Find(std::string_view spelling) const {
   if (auto k = KeywordOf(spelling)) return *k;
   std::shared_lock lock(mu_);

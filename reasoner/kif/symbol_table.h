@@ -51,6 +51,10 @@ class SymbolTable {
 
   // Returns the id of `spelling`, adding it if new. Keywords fold case.
   SymbolId Intern(std::string_view spelling);
+  // A symbol no one has interned yet, spelled `prefix` then a number: the first of
+  // *counter, *counter + 1, ... that is new (the counter is left past it). For names a
+  // program adds to a description (auxiliary relations) that must not meet the game's.
+  SymbolId InternFresh(std::string_view prefix, int* counter);
   // The id of `spelling` if it has been interned (keywords fold case).
   std::optional<SymbolId> Find(std::string_view spelling) const;
   // The spelling of `id` (keywords in lower case). The view stays valid for the table's life.

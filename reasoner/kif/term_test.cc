@@ -25,6 +25,23 @@ TEST(SymbolTable, KeywordsFoldCaseOtherSymbolsDoNot) {
   EXPECT_EQ(s.Name(kTerminal), "terminal");
 }
 
+// Fresh names skip every spelling already interned, whoever interned it.
+TEST(SymbolTable, InternFreshSkipsTakenSpellings) {
+  SymbolTable s;
+  const SymbolId taken0 = s.Intern("aux_0");
+  s.Intern("aux_2");
+  int counter = 0;
+  const SymbolId a = s.InternFresh("aux_", &counter);
+  EXPECT_NE(a, taken0);
+  EXPECT_EQ(s.Name(a), "aux_1");
+  EXPECT_EQ(counter, 2);
+  const SymbolId b = s.InternFresh("aux_", &counter);
+  EXPECT_EQ(s.Name(b), "aux_3");  // aux_2 is the game's
+  EXPECT_EQ(s.Intern("aux_3"), b);
+  int other = 0;
+  EXPECT_EQ(s.Name(s.InternFresh("aux_", &other)), "aux_4");
+}
+
 TEST(Term, PrintsBackAsSpelled) {
   SymbolTable s;
   EXPECT_EQ(ToString(Parse(s, "( MARK  1 ( F x ) )"), s), "(MARK 1 (F x))");

@@ -21,7 +21,6 @@ Evaluator::Evaluator(const Program& program, bool static_mode)
     tables_[static_cast<size_t>(program.rel_true)].EnableStructIndex(&terms_);
   }
   computed_.assign(program.components().size(), 0);
-  sessions_.resize(program.components().size());
 }
 
 const FactTable& Evaluator::Table(int relation) const {
@@ -45,7 +44,7 @@ void Evaluator::Invalidate(bool does_only) {
         Memo& m = memos_[static_cast<size_t>(r)];
         m.calls.Clear();
         for (size_t i = 0; i < m.used; ++i) m.answers[i].Clear();
-        m.complete.clear();
+        m.pending.clear();
         m.used = 0;
       }
     }
@@ -193,52 +192,90 @@ const FactTable& Evaluator::Call(int relation, std::span<const TermId> pattern) 
     pattern = free_pattern_;
   }
   Memo& m = memos_[static_cast<size_t>(relation)];
-  // Slots follow the insertion order of the calls table. A known call that is still
-  // incomplete belongs to the session in progress: its partial answers are what we have.
+  // Slots follow the insertion order of the calls table.
   long known = m.calls.IndexOf(pattern);
-  if (known >= 0) return m.answers[static_cast<size_t>(known)];
+  if (known >= 0) {
+    const int32_t pending = m.pending[static_cast<size_t>(known)];
+    if (pending >= 0 && current_ >= 0) {
+      // A call still being evaluated: a cycle. Its partial answers are what we have; the
+      // reader joins its SCC (only calls of the same component can be pending here).
+      Pending& reader = stack_[static_cast<size_t>(current_)];
+      reader.low = std::min(reader.low, static_cast<size_t>(pending));
+      reader.read_pending = true;
+    }
+    return m.answers[static_cast<size_t>(known)];
+  }
   m.calls.Insert(pattern);
-  size_t slot = m.calls.size() - 1;
+  const size_t slot = m.calls.size() - 1;
   if (m.answers.size() <= slot) {
     m.answers.emplace_back(program_.relation_arity()[static_cast<size_t>(relation)]);
   }
-  m.complete.push_back(tabled ? 0 : 1);
+  m.pending.push_back(-1);
   m.used = slot + 1;
   FactTable* out = &m.answers[slot];
   // The pattern may live in scratch that nested calls reuse: copy it.
   std::vector<TermId> call(pattern.begin(), pattern.end());
-  auto run_rules = [&](int rel, std::span<const TermId> p, FactTable* answers) {
-    bool changed = false;
-    for (int r : program_.rules_of(rel)) {
-      changed |= EvalRule(program_.rules()[static_cast<size_t>(r)], p, answers);
-      if (overflowed_) break;
-    }
-    return changed;
-  };
   if (!tabled) {
-    run_rules(relation, call, out);
+    RunRules(relation, call, out);
     return *out;
   }
-  auto& session = sessions_[static_cast<size_t>(c)];
-  const bool leader = session.empty();
-  session.emplace_back(relation, slot);
-  run_rules(relation, call, out);
-  if (!leader) return *out;
+  const size_t index = stack_.size();
+  stack_.push_back({relation, slot, index, false});
+  m.pending[slot] = static_cast<int32_t>(index);
+  const int caller = current_;
+  current_ = static_cast<int>(index);
+  RunRules(relation, call, out);
+  Complete(index);
+  current_ = caller;
+  if (stack_.size() > index && caller >= 0) {
+    // Still pending: part of an older call's SCC, which the caller now belongs to.
+    Pending& up = stack_[static_cast<size_t>(caller)];
+    up.low = std::min(up.low, stack_[index].low);
+  }
+  return *out;
+}
+
+bool Evaluator::RunRules(int relation, std::span<const TermId> call, FactTable* answers) {
+  bool changed = false;
+  for (int r : program_.rules_of(relation)) {
+    changed |= EvalRule(program_.rules()[static_cast<size_t>(r)], call, answers);
+    if (overflowed_) break;
+  }
+  return changed;
+}
+
+void Evaluator::Complete(size_t root) {
+  if (stack_[root].low < root) return;
+  // stack_[root..] is an SCC of calls (no call in it read a pending call below root). If
+  // none read a pending call, their answers are final after this one pass; otherwise the
+  // SCC is run again until no answer is added (re-runs may make new calls: they join it
+  // when they stay pending, and if one reaches a pending call below root, the SCC merges
+  // into that older one, whose root finishes the work).
+  bool cyclic = false;
+  for (size_t k = root; k < stack_.size(); ++k) cyclic |= stack_[k].read_pending;
   std::vector<TermId> again;
-  bool changed = true;
+  bool changed = cyclic;
   while (changed && !overflowed_) {
     changed = false;
-    for (size_t i = 0; i < session.size(); ++i) {
-      auto [rel, s] = session[i];
-      Memo& mm = memos_[static_cast<size_t>(rel)];
-      auto t = mm.calls.Tuple(s);
+    for (size_t k = root; k < stack_.size(); ++k) {
+      const Pending p = stack_[k];
+      Memo& mm = memos_[static_cast<size_t>(p.relation)];
+      auto t = mm.calls.Tuple(p.slot);
       again.assign(t.begin(), t.end());
-      changed |= run_rules(rel, again, &mm.answers[s]);
+      current_ = static_cast<int>(k);
+      changed |= RunRules(p.relation, again, &mm.answers[p.slot]);
+    }
+    size_t low = root;
+    for (size_t k = root; k < stack_.size(); ++k) low = std::min(low, stack_[k].low);
+    if (low < root) {
+      stack_[root].low = low;
+      return;
     }
   }
-  for (auto [rel, s] : session) memos_[static_cast<size_t>(rel)].complete[s] = 1;
-  session.clear();
-  return *out;
+  for (size_t k = root; k < stack_.size(); ++k) {
+    memos_[static_cast<size_t>(stack_[k].relation)].pending[stack_[k].slot] = -1;
+  }
+  stack_.resize(root);
 }
 
 void Evaluator::Undo(Frame& f, size_t mark) {
@@ -296,6 +333,28 @@ void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable
         std::vector<TermId>& pattern = patterns_[depth_];
         PatternOf(lit.args, f, &pattern);
         t = &Call(lit.relation, pattern);
+      }
+      if (lit.args.size() <= 16) {
+        // Every argument a constant or a bound variable (no term to build): one lookup.
+        // A ground compound compiles to a constant, so (true (control white)) is one too.
+        TermId tuple[16];
+        size_t k = 0;
+        for (; k < lit.args.size(); ++k) {
+          const Pattern& p = lit.args[k];
+          if (p.kind == PKind::kGround) {
+            tuple[k] = p.ground;
+          } else if (p.kind == PKind::kVariable &&
+                     f.bindings[static_cast<size_t>(p.variable)] != kNoTerm) {
+            tuple[k] = f.bindings[static_cast<size_t>(p.variable)];
+          } else {
+            break;
+          }
+        }
+        if (k == lit.args.size()) {
+          const bool holds = t->Contains(std::span<const TermId>(tuple, k));
+          if (holds == (lit.kind == LKind::kPositive)) Join(rule, index + 1, f, out);
+          return;
+        }
       }
       if (lit.kind == LKind::kNegative && !t->struct_indexed() && lit.args.size() <= 16) {
         // Normalised safe rules bind a negated literal's variables first: one lookup
@@ -404,6 +463,10 @@ size_t Evaluator::ChainKey(const FactTable& t, const std::vector<Pattern>& args,
     if (v == kNoTerm) return 0;
     *kind = static_cast<int>(k);
     return FactTable::KeyOf(functor, static_cast<int>(k), v);
+  }
+  if (t.arity() == 1) {
+    *kind = FactTable::kFunctorKind;
+    return FactTable::FunctorKeyOf(functor);
   }
   return 0;
 }

@@ -15,18 +15,21 @@
 //  - Other relations are evaluated per call: a call is the relation plus the arguments the
 //    caller has bound (unbound positions are free); its answers are computed once by
 //    running the relation's rules with the head unified against the call, and memoised.
-//    Positive recursion is tabled: the first call into a recursive component leads; calls
-//    it reaches in the same component see partial answers, and the leader re-runs every
-//    call of the component until no answer is added (the least fixpoint over the
-//    subgoals actually needed).
+//    Positive recursion is tabled: a call that reaches a call still being evaluated sees
+//    its partial answers. Calls that reach each other form an SCC of calls (found as
+//    Tarjan's algorithm finds them, on a stack of pending calls); the SCC is re-run until
+//    no answer is added (the least fixpoint over the subgoals actually needed), and its
+//    calls are final from then on. A call whose SCC is itself alone and that read no
+//    pending call is final after one pass: a chain of calls along a board line, each
+//    needing the next, is evaluated once, not re-run.
 //  - SetState forgets everything that depends on `true`; SetJoint what depends on `does`.
 //    Memoised calls of static relations are kept for the workspace's lifetime.
 // Rules are joined in the literal order the normaliser chose (negations and distinct
 // after the literals binding their variables). A literal over a table that is complete
 // before it is read (the state's fluents, static facts) walks only the argument-index
-// chain of a bound argument (fact_table.h) instead of the whole table. Evaluation of data never recurses on the
-// C++ stack: nesting depth is bounded by the depth of the rules' relation graph.
-// A table that grows past kMaxFacts stops growing (runaway rules) and overflowed() is set.
+// chain of a bound argument (fact_table.h) instead of the whole table. Evaluation of data never
+// recurses on the C++ stack: nesting depth is bounded by the depth of the rules' relation graph. A
+// table that grows past kMaxFacts stops growing (runaway rules) and overflowed() is set.
 //
 // Not synchronised: one Evaluator per thread.
 
@@ -71,7 +74,7 @@ class Evaluator {
     explicit Memo(int arity) : calls(arity) {}
     FactTable calls;               // call patterns (kNoTerm = free), index = answer slot
     std::deque<FactTable> answers;  // stable addresses while nested calls add more
-    std::vector<char> complete;     // per call: answers final (tabled calls start incomplete)
+    std::vector<int32_t> pending;   // per call: its index in stack_ while pending, else -1
     size_t used = 0;
   };
 
@@ -88,6 +91,11 @@ class Evaluator {
   bool EvalRule(const CompiledRule& rule, std::span<const TermId> call, FactTable* out);
   void Join(const CompiledRule& rule, size_t index, Frame& f, FactTable* out);
   const FactTable& Call(int relation, std::span<const TermId> pattern);
+  // Runs every rule of `relation` for `call`, adding to `answers`; true if one was added.
+  bool RunRules(int relation, std::span<const TermId> call, FactTable* answers);
+  // After the first pass of the tabled call at stack_[root]: completes its SCC of calls if
+  // it roots one (iterating it to its fixpoint when it is cyclic).
+  void Complete(size_t root);
   // The call pattern of `args` under `f`: bound positions as ids, free ones kNoTerm.
   void PatternOf(const std::vector<Pattern>& args, Frame& f, std::vector<TermId>* out);
   // The chain (fact_table.h) that a literal with arguments `args` should walk in table `t`
@@ -113,9 +121,17 @@ class Evaluator {
   std::deque<Frame> frames_;         // frames_[depth]; deque: stable while nesting deepens
   size_t depth_ = 0;
   std::deque<std::vector<TermId>> patterns_;  // per-depth scratch for call patterns
-  // Per recursive component: the calls of the evaluation in progress (relation, slot);
-  // the first call is the leader that iterates them all to a fixpoint.
-  std::vector<std::vector<std::pair<int, size_t>>> sessions_;
+  // Tabled calls whose answers are not final yet, in call order, with the lowest stack
+  // index each was found to depend on (Tarjan's lowlink): a call whose low is its own
+  // index roots an SCC of calls, completed together (Complete).
+  struct Pending {
+    int relation;
+    size_t slot;
+    size_t low;
+    bool read_pending;  // read the partial answers of a pending call
+  };
+  std::vector<Pending> stack_;
+  int current_ = -1;  // stack_ index of the tabled call whose rules are running, or -1
   std::vector<TermId> free_pattern_;
   // While EvalAgainst runs: negated literals of this component read `negation_view_`.
   int negation_component_ = -1;

@@ -89,6 +89,7 @@ void FactTable::Chain(uint32_t index) {
     link(static_cast<int>(k), KeyOf(functor, static_cast<int>(k), parts[k]));
   }
   if (parts.size() >= 2) link(kPairKind, PairKeyOf(functor, parts[0], parts[1]));
+  if (arity_ == 1) link(kFunctorKind, FunctorKeyOf(functor));
 }
 
 void FactTable::RebuildChains() {

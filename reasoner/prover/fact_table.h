@@ -49,9 +49,12 @@ class FactTable {
   // Chains may hold tuples whose key merely hashes alike: callers still match each tuple.
   // Kept up to date by Insert once enabled; chains must not be walked while the table
   // grows (use them for tables that are complete before they are read).
+  // Kind kFunctorKind chains the compound tuples of an arity-1 table by functor alone, for
+  // patterns that bind no component: (true (control ?p)) visits the control fluents only.
   static constexpr int kKeyPositions = 4;
   static constexpr int kPairKind = kKeyPositions;
-  static constexpr int kNumKinds = kKeyPositions + 1;
+  static constexpr int kFunctorKind = kKeyPositions + 1;
+  static constexpr int kNumKinds = kKeyPositions + 2;
   static constexpr kif::SymbolId kTupleFunctor = -2;
   static constexpr uint32_t kEndOfChain = UINT32_MAX;
   void EnableStructIndex(const TermStore* terms);
@@ -59,6 +62,9 @@ class FactTable {
   static size_t KeyOf(kif::SymbolId functor, int position, TermId value) {
     return Mix(Mix(0x51ED27F3u ^ static_cast<uint32_t>(functor) ^ (static_cast<uint64_t>(position) << 32)) ^
                static_cast<uint32_t>(value));
+  }
+  static size_t FunctorKeyOf(kif::SymbolId functor) {
+    return Mix(0x2545F491u ^ static_cast<uint64_t>(static_cast<uint32_t>(functor)));
   }
   static size_t PairKeyOf(kif::SymbolId functor, TermId a, TermId b) {
     return Mix(KeyOf(functor, kPairKind, a) ^ static_cast<uint32_t>(b));

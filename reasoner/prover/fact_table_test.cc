@@ -30,6 +30,7 @@ class FactTableTest : public ::testing::Test {
     return store_.Intern(kCell, true, a);
   }
   static constexpr kif::SymbolId kCell = 50;
+  static constexpr kif::SymbolId kControl = 51;
   TermStore store_;
 };
 
@@ -82,6 +83,16 @@ TEST_F(FactTableTest, FluentChainsFindEveryCandidate) {
     }
     EXPECT_GE(piece.size(), expected);
     EXPECT_FALSE(piece.count(64));
+    // The functor chain holds every cell fluent and no other: (control x) is apart.
+    TermId turn = store_.Intern(kControl, true, std::span<const TermId>(&other, 1));
+    t.Insert(std::span<const TermId>(&turn, 1));
+    std::set<uint32_t> cells = Chain(t, FactTable::kFunctorKind, FactTable::FunctorKeyOf(kCell));
+    std::set<uint32_t> control =
+        Chain(t, FactTable::kFunctorKind, FactTable::FunctorKeyOf(kControl));
+    for (uint32_t i = 0; i < 64; ++i) EXPECT_TRUE(cells.count(i)) << i;
+    EXPECT_TRUE(control.count(65));
+    EXPECT_FALSE(cells.count(64) || control.count(64));  // atoms are on no chain
+    EXPECT_LE(control.size(), 2u);
   }
 }
 
