@@ -57,8 +57,9 @@ class Pinner {
  public:
   Pinner(const gdl::Description& in, const std::set<Key>& constants) : in_(in) {
     int next = 0;
-    for (const Key& key : constants)
+    for (const Key& key : constants) {
       names_.emplace(key, in_.symbols->InternFresh("ggp_constant_", &next));
+    }
   }
 
   gdl::Description Run() {
