@@ -52,7 +52,13 @@ struct GroundResult {
   GroundProgram program;
 };
 
-inline constexpr size_t kPlainRuleCap = size_t{3} << 20;
+// Past 1M rules a plain grounding is several seconds old, and a 10 s start clock leaves the
+// whole build about 5 s. Racing at 3M, brawl, knightazons, the skirmish variants,
+// gt_attrition, gt_two_thirds_4p/6p and blockerParallel took 4-13 s (the prover played
+// most of them at such clocks); at 1M they take 0.3-0.6x that. Where the rewrite wins earlier it
+// can play slower than the plain circuit would have (skirmish variants 0.86-0.94x, brawl
+// 1.18x), which at long clocks costs far less than the prover costs at short ones.
+inline constexpr size_t kPlainRuleCap = size_t{1} << 20;
 
 // About 10-20 s of joins on today's machines. Lower caps made the rewrite win the race
 // on games that ground plainly in a few seconds (hex, golden_rectangle) with slower
