@@ -65,8 +65,19 @@ class Player {
   // start deadline, so the whole start clock is thinking time. Quick. Default: false.
   virtual bool ThinksAhead() const { return false; }
 
-  // The joint move (role order) that was applied, and the resulting state. Quick.
+  // The joint move (role order) that was applied, and the resulting state. Quick as a
+  // rule, but a search may have to finish a state machine call first (seconds where one
+  // call is that slow): the session arms its fallback move before calling.
   virtual void Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) = 0;
+
+  // A move of ours for the state that `joint` leads to from the state of the last
+  // Start/Advance, from what the policy already knows (a search tree, a best line), or -1
+  // for none. The session calls it just before Advance(joint) and sends it (if legal
+  // there) in place of the first legal move when the policy cannot answer in time. Quick:
+  // never waits for a search. Default: -1.
+  virtual reasoner::Move FallbackAfter(std::span<const reasoner::Move> /*joint*/) const {
+    return -1;
+  }
 
   // The session has a faster machine for the same game (the board machine, verified
   // against the one given to Start): go on with `machine`, in which `current` is the

@@ -97,6 +97,9 @@ class MctsPlayer final : public Player {
   reasoner::Move SelectMove(const reasoner::State& state, Deadline deadline,
                             MoveStats* stats) override;
   void Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) override;
+  // The next move of the best line known (single role: solver, NRPA) that starts with
+  // joint, else our most visited move at the tree's child for joint (mcts_player_puzzle.cc).
+  reasoner::Move FallbackAfter(std::span<const reasoner::Move> joint) const override;
   // The search runs and the root is not proven.
   bool ThinksAhead() const override;
   // Rebuilds the tree over `machine` (MctsSearch::AdoptTree), or starts a fresh one at

@@ -90,4 +90,41 @@ void MctsPlayer::UsePuzzleLine(const reasoner::State& state, Decision* d, MoveSt
   }
 }
 
+reasoner::Move MctsPlayer::FallbackAfter(std::span<const reasoner::Move> joint) const {
+  if (!search_ || joint.empty()) return -1;
+  // Single role: the best complete line known, if the move played is its first.
+  int best_value = -1;
+  reasoner::Move best = -1;
+  auto consider = [&](std::span<const reasoner::Move> line, int value) {
+    if (line.size() >= 2 && line[0] == joint[0] && value > best_value) {
+      best_value = value;
+      best = line[1];
+    }
+  };
+  if (puzzle_) {
+    const PuzzleResult r = puzzle_->Best();
+    consider(r.line, r.value);
+  }
+  if (nrpa_) {
+    const NrpaResult r = nrpa_->Best();
+    consider(r.line, r.value);
+  }
+  if (best >= 0) return best;
+  // The tree: our most visited move where the joint move leads (read while workers run:
+  // the counts are atomics, a published child and its moves never change).
+  const Node* root = search_->root();
+  const int64_t j = root != nullptr ? root->JointIndexOf(joint) : -1;
+  const Node* child = j >= 0 ? root->child(static_cast<uint32_t>(j)) : nullptr;
+  if (child == nullptr || child->terminal()) return -1;
+  uint32_t most = 0;
+  for (uint32_t i = 0; i < child->num_moves(role_); ++i) {
+    const uint32_t n = child->stat(role_, i).visits.load(std::memory_order_relaxed);
+    if (n > most) {
+      most = n;
+      best = child->moves(role_)[i];
+    }
+  }
+  return best;
+}
+
 }  // namespace ggp::agent::search

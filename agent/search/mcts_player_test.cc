@@ -116,6 +116,25 @@ TEST(MctsPlayerTest, SolvesThePuzzle) {
   EXPECT_EQ(machine->Goal(end, 0, *ws), 100) << trace;
 }
 
+TEST(MctsPlayerTest, FallbackFollowsTheSolversLine) {
+  auto machine = MakeCellMachine(Lock({2, 0, 3, 1}));
+  SearchPool pool(2);
+  MctsPlayer player(Options(5000), &pool);
+  reasoner::State s, next;
+  machine->InitialState(&s);
+  player.Start(machine, 0, s, Far());
+  MoveStats stats;
+  const reasoner::Move first = player.SelectMove(s, Far(), &stats);
+  ASSERT_TRUE(stats.proven);
+  const reasoner::Move joint[1] = {first};
+  const reasoner::Move fallback = player.FallbackAfter(joint);
+  auto ws = machine->NewWorkspace();
+  machine->NextState(s, joint, *ws, &next);
+  player.Advance(joint, next);
+  EXPECT_EQ(fallback, player.SelectMove(next, Far(), &stats));
+  player.Finish();
+}
+
 TEST(MctsPlayerTest, PondersAndReusesTheTree) {
   auto game = TicTacToe();
   auto machine = MakeCellMachine(game);
@@ -132,6 +151,20 @@ TEST(MctsPlayerTest, PondersAndReusesTheTree) {
   machine->NextState(s, joint, *ws, &next);
   const Node* kept = player.search()->root()->child(4);
   ASSERT_NE(kept, nullptr);
+  // Our fallback there, should the Advance be slow: our most visited reply in the child.
+  uint32_t most = 0;
+  reasoner::Move reply = -1;
+  for (uint32_t i = 0; i < kept->num_moves(1); ++i) {
+    const uint32_t n = kept->stat(1, i).visits.load();
+    if (n > most) {
+      most = n;
+      reply = kept->moves(1)[i];
+    }
+  }
+  ASSERT_GT(most, 0u);
+  EXPECT_EQ(player.FallbackAfter(joint), reply);
+  const reasoner::Move illegal[2] = {99, 9};
+  EXPECT_EQ(player.FallbackAfter(illegal), -1);
   player.Advance(joint, next);
   EXPECT_EQ(player.search()->root(), kept);
   MoveStats stats;

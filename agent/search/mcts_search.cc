@@ -162,19 +162,10 @@ bool MctsSearch::Advance(std::span<const reasoner::Move> joint, const reasoner::
   max_depth_.store(0, std::memory_order_relaxed);
   WorkerContext& c = *contexts_.back();
   std::unique_ptr<Node> keep;
-  if (root_ && root_->num_children() > 0 && joint.size() == static_cast<size_t>(num_roles_)) {
-    uint32_t j = 0;
-    bool found = true;
-    for (int r = 0; r < num_roles_ && found; ++r) {
-      std::span<const reasoner::Move> moves = root_->moves(r);
-      auto it = std::find(moves.begin(), moves.end(), joint[static_cast<size_t>(r)]);
-      found = it != moves.end();
-      j = j * root_->num_moves(r) + static_cast<uint32_t>(found ? it - moves.begin() : 0);
-    }
-    if (found && root_->child(j) != nullptr) {
-      root_->child(j)->LoadState(&c.cur);
-      if (c.cur == next) keep = root_->Detach(j);
-    }
+  const int64_t j = root_ ? root_->JointIndexOf(joint) : -1;
+  if (j >= 0 && root_->child(static_cast<uint32_t>(j)) != nullptr) {
+    root_->child(static_cast<uint32_t>(j))->LoadState(&c.cur);
+    if (c.cur == next) keep = root_->Detach(static_cast<uint32_t>(j));
   }
   DiscardTree();
   const bool reused = keep != nullptr;

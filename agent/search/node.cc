@@ -149,4 +149,16 @@ int64_t CountNodes(const Node* root) {
   return count;
 }
 
+int64_t Node::JointIndexOf(std::span<const reasoner::Move> joint) const {
+  if (num_children_ == 0 || joint.size() != static_cast<size_t>(num_roles_)) return -1;
+  uint64_t j = 0;
+  for (int r = 0; r < num_roles_; ++r) {
+    const std::span<const reasoner::Move> m = moves(r);
+    const auto it = std::find(m.begin(), m.end(), joint[static_cast<size_t>(r)]);
+    if (it == m.end()) return -1;
+    j = j * num_moves(r) + static_cast<uint64_t>(it - m.begin());
+  }
+  return j < num_children_ ? static_cast<int64_t>(j) : -1;
+}
+
 }  // namespace ggp::agent::search

@@ -124,6 +124,9 @@ class Node {
   // Joint moves (product of k_r); 0 if the node keeps no children (too wide or terminal).
   uint32_t num_children() const { return num_children_; }
   Node* child(uint32_t joint) const { return children_[joint].load(std::memory_order_acquire); }
+  // The child slot of the joint move `joint` (one move per role, role order), or -1 if some
+  // move is not legal here or the node keeps no children.
+  int64_t JointIndexOf(std::span<const reasoner::Move> joint) const;
   // Publishes `c` into an empty slot. On success the parent owns it and true is returned;
   // if another thread was first, `c` is left with the caller and false is returned.
   bool TryAttach(uint32_t joint, Node* c) {

@@ -149,8 +149,12 @@ class MatchSession {
   bool ApplyJointMove(const protocol::PlayRequest& request, nlohmann::ordered_json* event);
   // The joint move as GDL-II percepts and our last move allow (see .cc).
   bool ApplyGdl2(const protocol::PlayRequest& request, nlohmann::ordered_json* event);
+  // Advances state_, arms the fallback for the new state (the player's FallbackAfter when
+  // legal there), then tells the player (whose Advance may be slow).
   bool AdvanceWith(std::vector<reasoner::Move> joint);
-  void UpdateFallback();
+  // The fallback becomes `preferred` if it is a legal move of ours in state_, else our
+  // first legal move there (kept as it is when we have none, or in a terminal state).
+  void UpdateFallback(reasoner::Move preferred = -1);
   // The experience store's opponent-model documents of this game ({role text: body}; empty
   // without a store), and the end of match that writes them back through the player.
   nlohmann::json StoredOpponentExperience();

@@ -31,7 +31,7 @@ const char* MatchName(MoveMatch m) {
 
 }  // namespace
 
-void MatchSession::UpdateFallback() {
+void MatchSession::UpdateFallback(reasoner::Move preferred) {
   if (!machine_ || role_ < 0) return;
   if (machine_->IsTerminal(state_, *workspace_)) return;
   machine_->LegalMoves(state_, role_, *workspace_, &legal_);
@@ -39,7 +39,8 @@ void MatchSession::UpdateFallback() {
     LogError("our role has no legal move in the current state; keeping the old fallback");
     return;
   }
-  fallback_->Set(RenderMove(*machine_, role_, legal_.front()));
+  const bool known = std::find(legal_.begin(), legal_.end(), preferred) != legal_.end();
+  fallback_->Set(RenderMove(*machine_, role_, known ? preferred : legal_.front()));
 }
 
 bool MatchSession::AdvanceWith(std::vector<reasoner::Move> joint) {
@@ -47,6 +48,9 @@ bool MatchSession::AdvanceWith(std::vector<reasoner::Move> joint) {
   std::swap(state_, next_);
   ++turn_;
   history_.push_back(joint);
+  // Before the player's Advance: a search may take a while to let go of the old root, and
+  // the fallback of the old state may not be legal in this one.
+  UpdateFallback(player_ ? player_->FallbackAfter(joint) : -1);
   if (player_) player_->Advance(joint, state_);
   return true;
 }
@@ -163,14 +167,15 @@ void MatchSession::HandlePlay(const Job& job) {
   if (!machine_ || role_ < 0) {
     event["no_machine"] = true;
   } else {
+    bool advanced = false;
     if (gdl2) {
-      ApplyGdl2(req, &event);
+      advanced = ApplyGdl2(req, &event);
     } else if (!req.no_moves) {
-      ApplyJointMove(req, &event);
+      advanced = ApplyJointMove(req, &event);
     } else if (turn_ > 0) {
       LogError("PLAY nil in the middle of the match; keeping our state");
     }
-    UpdateFallback();
+    if (!advanced) UpdateFallback();  // else AdvanceWith armed it
     bool terminal = machine_->IsTerminal(state_, *workspace_);
     if (!terminal) machine_->LegalMoves(state_, role_, *workspace_, &legal_);
     if (terminal || legal_.empty()) {
