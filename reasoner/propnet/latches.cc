@@ -9,6 +9,7 @@ ThreeValued::ThreeValued(const Propnet& net)
       leaf_fluent_(net.num_components(), -1),
       lo_(net.num_components(), 0),
       hi_(net.num_components(), 0),
+      input_(net.num_components(), kUnknown),
       mark_(net.num_components(), 0) {
   for (uint32_t f = 0; f < net.num_fluents; ++f) {
     if (net.fluent_base[f] >= 0) leaf_fluent_[static_cast<size_t>(net.fluent_base[f])] = static_cast<int32_t>(f);
@@ -81,29 +82,86 @@ size_t ThreeValued::EvaluateScc(std::span<const uint32_t> cone, size_t first) {
   return end;
 }
 
+namespace {
+
+// Whether (next f) comes out `want` (1: surely true, 0: surely false) with f = `fixed` in
+// every assignment of the cone's unknown leaves (`leaves`: at most kCaseLeaves). `cases`
+// is a per-fluent scratch of kUnknown that is left as it was found.
+bool HoldsInEveryCase(ThreeValued& eval, std::span<const uint32_t> cone,
+                      std::span<const uint32_t> leaves, uint32_t f, uint8_t fixed, uint32_t next,
+                      uint8_t want, std::vector<uint8_t>& cases) {
+  bool holds = true;
+  for (uint32_t mask = 0; holds && mask < (1u << leaves.size()); ++mask) {
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      const uint8_t bit = (mask >> i) & 1u;
+      const int32_t g = eval.FluentOfLeaf(leaves[i]);
+      if (g >= 0) {
+        cases[static_cast<size_t>(g)] = bit;
+      } else {
+        eval.SetInput(leaves[i], bit);
+      }
+    }
+    eval.Evaluate(cone, [&](uint32_t g) { return g == f ? fixed : cases[g]; });
+    holds = want == 1 ? eval.SurelyTrue(next) : eval.SurelyFalse(next);
+  }
+  for (uint32_t leaf : leaves) {
+    const int32_t g = eval.FluentOfLeaf(leaf);
+    if (g >= 0) {
+      cases[static_cast<size_t>(g)] = kUnknown;
+    } else {
+      eval.SetInput(leaf, kUnknown);
+    }
+  }
+  return holds;
+}
+
+}  // namespace
+
 LatchAnalysis AnalyseLatches(const Propnet& net, int64_t max_work) {
   LatchAnalysis a;
   a.latch.assign(net.num_fluents, 0);
   a.positive_mask = State(net.num_fluents);
   a.negative_mask = State(net.num_fluents);
   ThreeValued eval(net);
+  std::vector<uint8_t> cases(net.num_fluents, kUnknown);
+  std::vector<uint32_t> leaves;
   for (uint32_t f = 0; f < net.num_fluents; ++f) {
     const uint32_t next = net.fluent_next[f];
     const uint32_t targets[1] = {next};
     const std::vector<uint32_t> cone = eval.Cone(targets);
-    if (a.work + 2 * static_cast<int64_t>(cone.size()) > max_work) {
+    const int64_t size = static_cast<int64_t>(cone.size());
+    if (a.work + 2 * size > max_work) {
       a.complete = false;
       break;
     }
-    a.work += 2 * static_cast<int64_t>(cone.size());
+    a.work += 2 * size;
+    leaves.clear();
+    for (uint32_t c : cone) {
+      if (net.is_leaf[c] && c != net.const_true && c != net.const_false &&
+          eval.FluentOfLeaf(c) != static_cast<int32_t>(f)) {
+        leaves.push_back(c);
+      }
+    }
+    const bool split = leaves.size() <= static_cast<size_t>(kCaseLeaves) &&
+                       a.work + 2 * (int64_t{1} << leaves.size()) * size <= max_work;
     eval.Evaluate(cone, [f](uint32_t g) { return g == f ? uint8_t{1} : kUnknown; });
-    if (eval.SurelyTrue(next)) {
+    bool positive = eval.SurelyTrue(next);
+    if (!positive && split && !leaves.empty()) {
+      a.work += (int64_t{1} << leaves.size()) * size;
+      positive = HoldsInEveryCase(eval, cone, leaves, f, 1, next, 1, cases);
+    }
+    if (positive) {
       a.latch[f] |= kLatchPositive;
       a.positive_mask.Set(f);
       ++a.positive;
     }
     eval.Evaluate(cone, [f](uint32_t g) { return g == f ? uint8_t{0} : kUnknown; });
-    if (eval.SurelyFalse(next)) {
+    bool negative = eval.SurelyFalse(next);
+    if (!negative && split && !leaves.empty()) {
+      a.work += (int64_t{1} << leaves.size()) * size;
+      negative = HoldsInEveryCase(eval, cone, leaves, f, 0, next, 0, cases);
+    }
+    if (negative) {
       a.latch[f] |= kLatchNegative;
       a.negative_mask.Set(f);
       ++a.negative;

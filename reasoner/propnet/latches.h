@@ -5,9 +5,12 @@
 // the other fluents and whatever any role plays; a negative latch when (next f) fails
 // wherever f fails (both: the fluent never changes). Both are proved on the circuit by
 // three-valued evaluation: f fixed, every other fluent and every move input unknown; if
-// (next f) still comes out true (false), no assignment of the unknowns changes it. That
-// is sound, not complete: a latch whose proof needs case analysis (f or not f) is missed,
-// so a fluent not called a latch may still be one.
+// (next f) still comes out true (false), no assignment of the unknowns changes it. Where
+// that fails and the cone of (next f) reads at most kCaseLeaves unknown leaves, each
+// assignment of them is tried (a fluent kept unless a move is played: "(next f) <= does
+// m" and "(next f) <= (true f) (not (does m))" needs the cases m and not m). Every
+// assignment of the move inputs is tried, legal or not, so this stays sound; it is not
+// complete: a fluent not called a latch may still be one.
 //
 // Goal bounds: the latched fluents of a state (positive latches that hold, negative ones
 // that do not) keep their values to the end of the game. Evaluating a role's goal gates
@@ -20,7 +23,8 @@
 // are monotone in the cycle's edges.
 //
 // Cost: AnalyseLatches evaluates the cone of each fluent's `next` (what it reads, back to
-// the leaves) twice, within `max_work` component evaluations (fluents beyond it are not
+// the leaves) twice, plus up to 2^kCaseLeaves times where cases are tried, within
+// `max_work` component evaluations (fluents beyond it are not
 // called latches; `complete` then false). GoalUpperBound evaluates the role's goal cone
 // once: for searches that prune, not for playouts.
 //
@@ -38,6 +42,7 @@ namespace ggp::reasoner::propnet {
 inline constexpr uint8_t kLatchPositive = 1;
 inline constexpr uint8_t kLatchNegative = 2;
 inline constexpr uint8_t kUnknown = 2;  // a fluent's value in ThreeValued::Evaluate
+inline constexpr int kCaseLeaves = 4;   // unknown leaves AnalyseLatches splits cases on
 
 // Three-valued evaluation of parts of one net.
 class ThreeValued {
@@ -47,7 +52,7 @@ class ThreeValued {
   // (topological) order.
   std::vector<uint32_t> Cone(std::span<const uint32_t> targets);
   // Evaluates `cone` (from Cone): a fluent's leaf takes value(f) (0, 1 or kUnknown), move
-  // inputs are unknown, constants are themselves.
+  // inputs are unknown unless set by SetInput, constants are themselves.
   template <typename FluentValue>
   void Evaluate(std::span<const uint32_t> cone, FluentValue&& value) {
     for (size_t i = 0; i < cone.size();) {
@@ -60,6 +65,8 @@ class ThreeValued {
           v = 0;
         } else if (leaf_fluent_[c] >= 0) {
           v = value(static_cast<uint32_t>(leaf_fluent_[c]));
+        } else {
+          v = input_[c];
         }
         lo_[c] = v == 1;
         hi_[c] = v != 0;
@@ -72,6 +79,10 @@ class ThreeValued {
       }
     }
   }
+  // The value a move input leaf takes in Evaluate (0, 1 or kUnknown, the default).
+  void SetInput(uint32_t leaf, uint8_t v) { input_[leaf] = v; }
+  // The fluent whose leaf `c` is, or -1 (a move input or constant).
+  int32_t FluentOfLeaf(uint32_t c) const { return leaf_fluent_[c]; }
   bool SurelyTrue(uint32_t c) const { return lo_[c] != 0; }
   bool SurelyFalse(uint32_t c) const { return hi_[c] == 0; }
 
@@ -83,6 +94,7 @@ class ThreeValued {
   const Propnet& net_;
   std::vector<int32_t> leaf_fluent_;  // component -> fluent whose leaf it is, or -1
   std::vector<uint8_t> lo_, hi_;
+  std::vector<uint8_t> input_;  // per component: a move input leaf's value
   std::vector<uint32_t> mark_;  // Cone's visit stamps
   uint32_t stamp_ = 0;
 };

@@ -95,6 +95,42 @@ TEST(LatchesTest, GoalBoundFallsWhenALatchRulesTheBestGoalsOut) {
   EXPECT_EQ(g.m().Goal(end, 0, g.ws()), 0);
 }
 
+// The queens puzzles' way of keeping a piece: (next (placed x)) when it is placed now, or
+// when it was there and is not placed now. The proof needs the cases "placed now" and
+// "not placed now"; a lamp that follows the move (on exactly when a is placed) is no latch
+// in any case.
+constexpr const char* kKeepUnlessMoved = R"(
+(role r)
+(cell a) (cell b)
+(succ 0 1) (succ 1 2)
+(init (step 0))
+(<= (legal r (place ?x)) (cell ?x) (not (true (placed ?x))))
+(<= (next (placed ?x)) (does r (place ?x)))
+(<= (next (placed ?x)) (true (placed ?x)) (not (does r (place ?x))))
+(<= (next lamp) (does r (place a)))
+(<= (next (step ?y)) (true (step ?x)) (succ ?x ?y))
+(<= terminal (true (step 2)))
+(<= clash (true (placed a)) (true (placed b)))
+(<= (goal r 100) (not clash))
+(<= (goal r 0) clash)
+)";
+
+TEST(LatchesTest, CasesOnTheMoveProveAPieceThatStays) {
+  Game g(kKeepUnlessMoved);
+  const std::map<std::string, uint8_t> latch = LatchesByName(g);
+  ASSERT_TRUE(latch.count("(placed a)"));
+  EXPECT_EQ(latch.at("(placed a)"), kLatchPositive);
+  EXPECT_EQ(latch.at("(placed b)"), kLatchPositive);
+  EXPECT_EQ(latch.at("lamp"), 0);
+  State s;
+  g.m().InitialState(&s);
+  EXPECT_EQ(g.m().GoalUpperBound(s, 0, g.ws()), 100);
+  const State one = g.Next(s, {"(place a)"});
+  EXPECT_EQ(g.m().GoalUpperBound(one, 0, g.ws()), 100);
+  const State both = g.Next(one, {"(place b)"});
+  EXPECT_EQ(g.m().GoalUpperBound(both, 0, g.ws()), 0);  // the clash stays
+}
+
 TEST(LatchesTest, TakeAwayHasNoLatchThatBoundsAGoal) {
   Game g(testgames::kTakeAway);
   State s;
@@ -115,8 +151,9 @@ TEST(LatchesTest, RecursiveReachabilityKeepsOpenedEdgesAsLatches) {
 // state of a playout is at least the goal the playout ends with.
 TEST(LatchesTest, LatchesAndBoundsHoldAlongRandomPlayoutsOfCorpusGames) {
   GGP_REQUIRE_SHARED();
-  for (const char* name : {"ticTacToe", "connectFour", "breakthroughSmall", "hanoi_6_disks",
-                           "sudokuGrade1", "knightsTour", "queens08lg", "pentago", "max_knights"}) {
+  for (const char* name :
+       {"ticTacToe", "connectFour", "breakthroughSmall", "hanoi_6_disks", "sudokuGrade1",
+        "knightsTour", "queens08lg", "queens08ug", "pentago", "max_knights", "lightsOut"}) {
     auto symbols = std::make_shared<kif::SymbolTable>();
     gdl::Description rules;
     std::vector<kif::Diagnostic> errors;
