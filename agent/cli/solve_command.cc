@@ -3,11 +3,13 @@
 // initial state and prints what it found within the time: the best goal reached, whether it
 // is proven the best there is, the line's length, the states searched, whether dead
 // ends were cut and how many states the goal bounds of latches cut (`--no-bounds`: none);
-// `--line` prints the moves. Games with more than one role are reported and
-// skipped. Exit status 0 (1 if a game could not be loaded).
+// `--line` prints the moves. With `--nrpa-playouts N` it runs the Nested Rollout Policy
+// Adaptation search (agent/search/nrpa.h) alone instead, on the calling thread, for N
+// playouts from a fixed seed (`--seed`): a fixed amount of work, for timing. Games with
+// more than one role are reported and skipped. Exit status 0 (1 if a game could not be
+// loaded).
 
 #include <CLI/CLI.hpp>
-
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -17,6 +19,7 @@
 
 #include "agent/cli/commands.h"
 #include "agent/cli/game_machine.h"
+#include "agent/search/nrpa.h"
 #include "agent/search/puzzle_solver.h"
 #include "reasoner/kif/term.h"
 
@@ -30,6 +33,8 @@ struct SolveOptions {
   bool table = false;
   bool line = false;
   bool no_bounds = false;
+  int64_t nrpa_playouts = 0;  // > 0: NRPA alone, this many playouts
+  uint64_t seed = 1;
 };
 
 std::string BaseName(const std::string& path) {
@@ -38,9 +43,28 @@ std::string BaseName(const std::string& path) {
   return name;
 }
 
+// NRPA alone from the initial state for o.nrpa_playouts playouts; prints what it found.
+void RunNrpa(const SolveOptions& o, const std::string& name,
+             const std::shared_ptr<const reasoner::StateMachine>& machine) {
+  search::NrpaSearch::Options no;
+  no.seed = o.seed;
+  search::NrpaSearch nrpa(machine, no);
+  reasoner::State initial;
+  machine->InitialState(&initial);
+  const auto begin = std::chrono::steady_clock::now();
+  const int value = nrpa.SearchFor(initial, o.nrpa_playouts);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  const search::NrpaResult r = nrpa.Best();
+  std::cout << name << ": nrpa goal " << (value < 0 ? std::string("-") : std::to_string(value))
+            << ", line of " << r.line.size() << " moves, " << r.playouts << " playouts in "
+            << seconds << " s (" << static_cast<int64_t>(static_cast<double>(r.playouts) / seconds)
+            << "/s)\n";
+}
+
 int RunSolve(const SolveOptions& o) {
   int status = 0;
-  if (o.table) {
+  if (o.table && o.nrpa_playouts == 0) {
     std::cout << "| game | goal | proven | line | states | seconds | dead ends cut | bound cuts |\n"
               << "|---|---|---|---|---|---|---|---|\n";
   }
@@ -53,6 +77,10 @@ int RunSolve(const SolveOptions& o) {
     const std::string name = BaseName(path);
     if (machine->num_roles() != 1) {
       std::cout << name << ": " << machine->num_roles() << " roles, not a puzzle; skipped\n";
+      continue;
+    }
+    if (o.nrpa_playouts > 0) {
+      RunNrpa(o, name, machine);
       continue;
     }
     search::PuzzleSolver::Options so;
@@ -107,6 +135,10 @@ void AddSolveCommand(CLI::App& app, CommandRun* run) {
   sub->add_flag("--table", o->table, "One Markdown table row per game");
   sub->add_flag("--line", o->line, "Print the moves of the best line");
   sub->add_flag("--no-bounds", o->no_bounds, "Do not cut states by the goal bounds of latches");
+  sub->add_option("--nrpa-playouts", o->nrpa_playouts,
+                  "Run NRPA alone for this many playouts instead of the solver (timing)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  sub->add_option("--seed", o->seed, "Seed of the NRPA search")->capture_default_str();
   sub->callback([run, o] { *run = [o] { return RunSolve(*o); }; });
 }
 

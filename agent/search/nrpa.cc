@@ -100,39 +100,49 @@ void NrpaSearch::WaitWhileHeld() const {
 bool NrpaSearch::RunOnce() {
   Policy& top = policies_.back();  // the run's starting policy: uniform
   top.assign(top.size(), 0.0);
-  std::vector<Move>& line = lines_.back();
+  Line& line = lines_.back();
   Level(options_.level, top, &line);
   if (Done()) return false;
   runs_.fetch_add(1, std::memory_order_relaxed);
   return true;
 }
 
-int NrpaSearch::Level(int level, const Policy& policy, std::vector<Move>* line) {
+int NrpaSearch::Level(int level, const Policy& policy, Line* line) {
   if (level == 0) return Playout(policy, line);
   const size_t l = static_cast<size_t>(level);
   Policy& mine = policies_[l - 1];  // level L adapts its own copy
   mine = policy;
-  std::vector<Move>& best = lines_[2 * l - 2];
-  std::vector<Move>& trial = lines_[2 * l - 1];
-  best.clear();
+  Line& best = lines_[2 * l - 2];
+  Line& trial = lines_[2 * l - 1];
+  best.Clear();
   int best_value = -1;
   for (int i = 0; i < options_.iterations && !Done(); ++i) {
     if (level == 1) WaitWhileHeld();
     const int v = Level(level - 1, mine, &trial);
     if (v >= best_value) {
       best_value = v;
-      best.swap(trial);
+      std::swap(best, trial);
     }
     // Level L-1 used policies_[L-2] and below as scratch: `mine` is still level L's.
     Adapt(best, &mine);
   }
-  line->assign(best.begin(), best.end());
+  *line = best;  // copy assignment: the target's buffers are reused
   return best_value;
 }
 
-int NrpaSearch::Playout(const Policy& policy, std::vector<Move>* line) {
+double NrpaSearch::Odds(const Policy& policy, std::span<const Move> legal) {
+  double top = -1e300;
+  for (Move mv : legal) top = std::max(top, Weight(policy, mv));
+  odds_.resize(legal.size());
+  double sum = 0;
+  for (size_t i = 0; i < legal.size(); ++i)
+    sum += odds_[i] = std::exp(Weight(policy, legal[i]) - top);
+  return sum;
+}
+
+int NrpaSearch::Playout(const Policy& policy, Line* line) {
   const reasoner::StateMachine& m = *machine_;
-  line->clear();
+  line->Clear();
   cur_ = root_;
   bool terminal = false;
   for (int step = 0; step < options_.max_steps; ++step) {
@@ -141,12 +151,7 @@ int NrpaSearch::Playout(const Policy& policy, std::vector<Move>* line) {
     if (legal_.empty()) break;  // broken rules: score the state as it is
     size_t pick = 0;
     if (legal_.size() > 1) {
-      double top = -1e300;
-      for (Move mv : legal_) top = std::max(top, Weight(policy, mv));
-      odds_.resize(legal_.size());
-      double sum = 0;
-      for (size_t i = 0; i < legal_.size(); ++i) sum += odds_[i] = std::exp(Weight(policy, legal_[i]) - top);
-      double x = rng_.Uniform() * sum;
+      double x = rng_.Uniform() * Odds(policy, legal_);
       pick = legal_.size() - 1;
       for (size_t i = 0; i < legal_.size(); ++i) {
         x -= odds_[i];
@@ -156,7 +161,9 @@ int NrpaSearch::Playout(const Policy& policy, std::vector<Move>* line) {
         }
       }
     }
-    line->push_back(legal_[pick]);
+    line->moves.push_back(legal_[pick]);
+    line->legal.insert(line->legal.end(), legal_.begin(), legal_.end());
+    line->begin.push_back(static_cast<uint32_t>(line->legal.size()));
     const Move joint[1] = {legal_[pick]};
     m.NextState(cur_, joint, *ws_, &next_);
     std::swap(cur_, next_);
@@ -165,36 +172,25 @@ int NrpaSearch::Playout(const Policy& policy, std::vector<Move>* line) {
   const int value = goal < 0 ? 0 : goal;
   playouts_.fetch_add(1, std::memory_order_relaxed);
   // Only a line that ends the game is a guarantee; a cut one still guides the policy.
-  if (terminal && value > BestValue()) Offer(value, *line);
+  if (terminal && value > BestValue()) Offer(value, line->moves);
   return value;
 }
 
-void NrpaSearch::Adapt(const std::vector<Move>& line, Policy* policy) {
-  if (line.empty()) return;
-  const reasoner::StateMachine& m = *machine_;
+void NrpaSearch::Adapt(const Line& line, Policy* policy) {
+  if (line.moves.empty()) return;
   Move top_id = 0;
-  for (Move mv : line) top_id = std::max(top_id, mv);
+  for (Move mv : line.legal) top_id = std::max(top_id, mv);
   if (static_cast<size_t>(top_id) >= policy->size()) policy->resize(static_cast<size_t>(top_id) + 1, 0.0);
   before_ = *policy;  // probabilities come from the policy before this adaptation
-  cur_ = root_;
-  for (Move chosen : line) {
-    m.LegalMoves(cur_, 0, *ws_, &legal_);
-    if (legal_.empty()) break;
-    double top = -1e300;
-    for (Move mv : legal_) top = std::max(top, Weight(before_, mv));
-    odds_.resize(legal_.size());
-    double sum = 0;
-    for (size_t i = 0; i < legal_.size(); ++i) sum += odds_[i] = std::exp(Weight(before_, legal_[i]) - top);
-    for (size_t i = 0; i < legal_.size(); ++i) {
-      const Move mv = legal_[i];
-      if (mv < 0) continue;
-      if (static_cast<size_t>(mv) >= policy->size()) policy->resize(static_cast<size_t>(mv) + 1, 0.0);
-      (*policy)[static_cast<size_t>(mv)] -= options_.alpha * odds_[i] / sum;
+  for (size_t step = 0; step < line.moves.size(); ++step) {
+    const std::span<const Move> legal = line.LegalAt(step);
+    const double sum = Odds(before_, legal);
+    for (size_t i = 0; i < legal.size(); ++i) {
+      if (legal[i] >= 0)
+        (*policy)[static_cast<size_t>(legal[i])] -= options_.alpha * odds_[i] / sum;
     }
+    const Move chosen = line.moves[step];
     if (chosen >= 0) (*policy)[static_cast<size_t>(chosen)] += options_.alpha;
-    const Move joint[1] = {chosen};
-    m.NextState(cur_, joint, *ws_, &next_);
-    std::swap(cur_, next_);
   }
 }
 

@@ -26,6 +26,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -80,12 +81,30 @@ class NrpaSearch {
 
  private:
   using Policy = std::vector<double>;  // indexed by move id; missing ids weigh 0
+  // A line of moves from the root, with the legal moves of the state each was chosen in:
+  // all that Adapt needs, so that adapting a policy never asks the machine again.
+  struct Line {
+    std::vector<reasoner::Move> moves;
+    std::vector<reasoner::Move> legal;  // step i's legal moves: legal[begin[i], begin[i + 1])
+    std::vector<uint32_t> begin{0};
+    void Clear() {
+      moves.clear();
+      legal.clear();
+      begin.assign(1, 0);
+    }
+    std::span<const reasoner::Move> LegalAt(size_t i) const {
+      return std::span<const reasoner::Move>(legal).subspan(begin[i], begin[i + 1] - begin[i]);
+    }
+  };
   void Run();
   // One top-level run from a uniform policy; returns false if stopped or over budget.
   bool RunOnce();
-  int Level(int level, const Policy& policy, std::vector<reasoner::Move>* line);
-  int Playout(const Policy& policy, std::vector<reasoner::Move>* line);
-  void Adapt(const std::vector<reasoner::Move>& line, Policy* policy);
+  int Level(int level, const Policy& policy, Line* line);
+  int Playout(const Policy& policy, Line* line);
+  void Adapt(const Line& line, Policy* policy);
+  // Fills odds_ with exp(w(m) - max w) for each move m of `legal` under `policy` (the
+  // softmax's numerators, shifted so that none overflows) and returns their sum.
+  double Odds(const Policy& policy, std::span<const reasoner::Move> legal);
   void Offer(int value, const std::vector<reasoner::Move>& line);
   bool Done() const;
   void WaitWhileHeld() const;
@@ -99,8 +118,8 @@ class NrpaSearch {
   reasoner::Rng rng_;
   reasoner::State root_;
   // Scratch of the search thread.
-  std::vector<Policy> policies_;                   // per level
-  std::vector<std::vector<reasoner::Move>> lines_;  // per level: best line, then a trial's
+  std::vector<Policy> policies_;                    // per level
+  std::vector<Line> lines_;                         // per level: best line, then a trial's
   Policy before_;                                   // Adapt's copy
   reasoner::State cur_, next_;
   std::vector<reasoner::Move> legal_;

@@ -315,6 +315,14 @@ TEST_F(MatchCliTest, SolveProvesAPuzzleAndSkipsOtherGames) {
                            dir_.string(), 60s, &out, &err);
   ASSERT_EQ(status, 0) << out << err;
   EXPECT_NE(out.find("| towers | 100 | yes | 7 | "), std::string::npos) << out;
+
+  status = RunToCompletion({AgentBinary(), "solve", "--game", Path("towers.kif"), "--nrpa-playouts",
+                            "100000", "--seed", "3"},
+                           dir_.string(), 60s, &out, &err);
+  ASSERT_EQ(status, 0) << out << err;
+  // A fixed amount of work: exactly the playouts asked for (no line of 100 stops it early).
+  EXPECT_NE(out.find("towers: nrpa goal "), std::string::npos) << out;
+  EXPECT_NE(out.find(" moves, 100000 playouts in "), std::string::npos) << out;
 }
 
 }  // namespace
