@@ -46,6 +46,7 @@ struct TournamentCliOptions {
   int builtin_margin_ms = 250;
   int threads = 1;
   int wait_ready = 60;
+  bool skip_unavailable = false;
 };
 
 // scores.dat and scores.gp into `dir`, then scores.svg if gnuplot is on the PATH.
@@ -113,6 +114,7 @@ int RunTournamentCommand(const TournamentCliOptions& o) {
   options.link.dresden = o.uppercase;
   options.link.builtin_margin = runner::Millis{o.builtin_margin_ms};
   options.ready_wait = runner::Millis{1000LL * o.wait_ready};
+  options.skip_unavailable = o.skip_unavailable;
 
   // Calls are serialised by RunTournament. A line per finished match ("[finished/total]"),
   // also when stdout is not a terminal, flushed so a pipe sees it at once; on a terminal,
@@ -121,11 +123,16 @@ int RunTournamentCommand(const TournamentCliOptions& o) {
   int finished = 0;
   auto progress = [&](const runner::TournamentMatch& m, const runner::MatchRecord& rec,
                       std::string_view phase) {
-    const std::string what = fmt::format("{} {}: {}", m.game->key, fmt::join(m.players, " vs "),
-                                         runner::DescribeStep(rec, phase));
-    if (phase == "end") {
+    const std::string step =
+        phase == "skipped" ? std::string("skipped") : runner::DescribeStep(rec, phase);
+    const std::string what =
+        fmt::format("{} {}: {}", m.game->key, fmt::join(m.players, " vs "), step);
+    if (phase == "end" || phase == "skipped") {
       live.Clear();
-      std::cout << fmt::format("[{}/{}] {}", ++finished, m.total, what) << std::endl;
+      std::cout << fmt::format("[{}/{}] {}", ++finished, m.total, what);
+      // A match against a player that was down is not a result: say so on its own line.
+      if (!m.unavailable.empty()) std::cout << fmt::format(" [{}]", fmt::join(m.unavailable, "; "));
+      std::cout << std::endl;
     } else {
       live.Show(fmt::format("[{}/{}] {}", m.index + 1, m.total, what));
     }
@@ -140,9 +147,12 @@ int RunTournamentCommand(const TournamentCliOptions& o) {
   live.Clear();
   const std::string schedule =
       o.matches > 0 ? fmt::format("{} requested", o.matches) : fmt::format("{} round(s)", o.rounds);
-  std::cout << fmt::format("{} matches on {} games, {}, clocks {}/{} s, {} at once\n",
-                           result.matches, games.size(), schedule, o.start_clock, o.play_clock,
-                           o.parallel);
+  std::cout << fmt::format("{} matches on {} games, {}, clocks {}/{} s, {} at once", result.matches,
+                           games.size(), schedule, o.start_clock, o.play_clock, o.parallel);
+  if (result.skipped > 0) {
+    std::cout << fmt::format(", {} skipped (a player not available)", result.skipped);
+  }
+  std::cout << "\n";
   std::cout << result.standings.Table();
   std::cout << "+-95%: half-width of the 95% confidence interval of the average (normal "
                "approximation, sample standard deviation; - below two matches)\n";
@@ -209,6 +219,10 @@ void AddTournamentCommand(CLI::App& app, CommandRun* run) {
                   "answer INFO 'available' (players that restart between matches); 0: don't ask")
       ->check(CLI::Range(0, 3600))
       ->capture_default_str();
+  sub->add_flag("--skip-unavailable", o->skip_unavailable,
+                "With --wait-ready: don't play a match whose player did not answer 'available' "
+                "in time (default: play it anyway, the match line says so); skipped matches "
+                "count in no standings");
   sub->callback([run, o] { *run = [o] { return RunTournamentCommand(*o); }; });
 }
 

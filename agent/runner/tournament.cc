@@ -56,6 +56,11 @@ class SharedRun {
     result_->problems.push_back(std::move(problem));
   }
 
+  void Skipped() {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++result_->skipped;
+  }
+
   void Finished(size_t game, const std::vector<int>& seating, const MatchResult& m,
                 const std::vector<std::string>& specs, const std::string& out_dir) {
     std::lock_guard<std::mutex> lock(mu_);
@@ -103,10 +108,19 @@ void PlayOne(const std::vector<Game>& games, const std::vector<std::string>& pla
     for (size_t r = 0; r < seats.size(); ++r) {
       std::string detail;
       if (!seats[r]->WaitAvailable(options.ready_wait, &detail)) {
-        shared->Problem(fmt::format("match {}: {} not available after {} ms ({}); played anyway",
-                                    i + 1, info.players[r], options.ready_wait.count(), detail));
+        info.unavailable.push_back(fmt::format("{} not available after {} ms ({})", info.players[r],
+                                               options.ready_wait.count(), detail));
       }
     }
+  }
+  for (const std::string& u : info.unavailable) {
+    shared->Problem(fmt::format("match {}: {}; {}", i + 1, u,
+                                options.skip_unavailable ? "skipped" : "played anyway"));
+  }
+  if (options.skip_unavailable && !info.unavailable.empty()) {
+    shared->Skipped();
+    shared->Progress(info, MatchRecord{}, "skipped");
+    return;
   }
   MatchOptions match = options.match;
   match.match_id = shared->FreshMatchId(options.name, game.key);
@@ -143,7 +157,7 @@ std::vector<ScheduledMatch> TournamentSchedule(const std::vector<Game>& games, i
 bool RunTournament(const std::vector<Game>& games, const std::vector<std::string>& players,
                    const TournamentOptions& options, const TournamentProgress& progress,
                    TournamentResult* result, std::string* error) {
-  *result = TournamentResult{Standings(players), {}, 0, {}};
+  *result = TournamentResult{Standings(players), {}, 0, 0, {}};
   for (const Game& game : games) result->per_game.push_back({game.key, Standings(players)});
   for (const std::string& spec : players) {  // fail early on a bad spec
     if (!MakeLink(spec, options.link, error)) return false;

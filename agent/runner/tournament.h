@@ -17,7 +17,10 @@
 //
 // With `ready_wait` > 0, every seat's player must say it is available (INFO, see
 // PlayerLink::WaitAvailable) before its match starts; one that does not within
-// `ready_wait` is reported in `problems` and the match is played anyway.
+// `ready_wait` is reported in `problems` and named in the match's `unavailable`; the match
+// is then played anyway (the referee plays that seat's moves as timeouts), or, with
+// `skip_unavailable`, not played at all: it counts in no standings, `skipped` grows and
+// `progress` gets the phase "skipped" (with an empty record) instead of the match's own.
 // Match ids are "<name>.<game key>.<epoch ms>", unique within the run (also across
 // matches that start in the same millisecond).
 //
@@ -48,6 +51,7 @@ struct TournamentOptions {
   LinkOptions link;       // builtin seeds are derived per match and seat when non-zero
   std::string out_dir;    // "" = write nothing
   Millis ready_wait{0};   // > 0: wait for every player's INFO "available" before a match
+  bool skip_unavailable = false;  // with ready_wait: don't play a match a player missed
 };
 
 struct TournamentMatch {
@@ -55,12 +59,16 @@ struct TournamentMatch {
   int total = 0;  // matches in the schedule
   const Game* game = nullptr;
   std::vector<std::string> players;  // specs, role order
+  // With ready_wait: one entry per seat whose player did not say it was available,
+  // "<spec> not available after <ms> ms (<detail>)"; set before the match starts.
+  std::vector<std::string> unavailable;
 };
 
 struct TournamentResult {
   Standings standings;
   std::vector<GameScores> per_game;  // one per game, in the order of `games`
-  int matches = 0;
+  int matches = 0;                   // played (skipped ones excluded)
+  int skipped = 0;                   // not played: a player was not available (skip_unavailable)
   std::vector<std::string> problems;  // runner problems (file writes, broken games)
 };
 

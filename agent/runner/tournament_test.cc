@@ -269,14 +269,49 @@ TEST(TournamentTest, APlayerThatStaysBusyIsReportedAndPlayedAnyway) {
   o.ready_wait = Millis{600};
   TournamentResult result;
   std::string error;
-  ASSERT_TRUE(RunTournament(games, {player.url(), "builtin:legal"}, o, {}, &result, &error))
+  std::vector<std::string> unavailable_at_end;
+  auto progress = [&](const TournamentMatch& m, const MatchRecord&, std::string_view phase) {
+    if (phase == "end") unavailable_at_end = m.unavailable;
+  };
+  ASSERT_TRUE(RunTournament(games, {player.url(), "builtin:legal"}, o, progress, &result, &error))
       << error;
   EXPECT_EQ(result.matches, 1);
+  EXPECT_EQ(result.skipped, 0);
   ASSERT_FALSE(result.problems.empty());
-  EXPECT_NE(result.problems[0].find("not available after 600 ms (status 'busy')"), std::string::npos)
+  EXPECT_NE(result.problems[0].find("not available after 600 ms (status 'busy'); played anyway"),
+            std::string::npos)
       << result.problems[0];
+  // The match's own line can say it was played against a player that was down.
+  ASSERT_EQ(unavailable_at_end.size(), 1u);
+  EXPECT_EQ(unavailable_at_end[0].rfind(player.url() + " not available", 0), 0u)
+      << unavailable_at_end[0];
   const std::vector<std::string> verbs = player.verbs();
   EXPECT_NE(std::find(verbs.begin(), verbs.end(), "start"), verbs.end());
+}
+
+TEST(TournamentTest, SkipsAMatchWhosePlayerStaysBusyWhenAsked) {
+  RestartingPlayer player(1'000'000);
+  ASSERT_TRUE(player.started());
+  std::vector<Game> games{testing::LoadTestGame("a", testing::kNimRules)};
+  TournamentOptions o = OneQuickMatch();
+  o.ready_wait = Millis{400};
+  o.skip_unavailable = true;
+  TournamentResult result;
+  std::string error;
+  std::vector<std::string> phases;
+  auto progress = [&](const TournamentMatch&, const MatchRecord&, std::string_view phase) {
+    phases.emplace_back(phase);
+  };
+  ASSERT_TRUE(RunTournament(games, {player.url(), "builtin:legal"}, o, progress, &result, &error))
+      << error;
+  EXPECT_EQ(result.matches, 0);
+  EXPECT_EQ(result.skipped, 1);
+  EXPECT_EQ(phases, std::vector<std::string>{"skipped"});
+  EXPECT_EQ(result.standings.Json()["players"][0]["matches"], 0) << result.standings.Json();
+  ASSERT_EQ(result.problems.size(), 1u);
+  EXPECT_NE(result.problems[0].find("skipped"), std::string::npos) << result.problems[0];
+  const std::vector<std::string> verbs = player.verbs();
+  EXPECT_EQ(std::find(verbs.begin(), verbs.end(), "start"), verbs.end());
 }
 
 TEST(TournamentTest, RejectsAnUnknownPlayerBeforePlaying) {

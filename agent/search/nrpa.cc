@@ -28,20 +28,14 @@ NrpaSearch::NrpaSearch(std::shared_ptr<const reasoner::StateMachine> machine, Op
 
 NrpaSearch::~NrpaSearch() { Stop(); }
 
-void NrpaSearch::Stop() {
-  stop_.store(true, std::memory_order_release);
-  if (thread_.joinable()) thread_.join();
-  running_.store(false, std::memory_order_release);
-}
+void NrpaSearch::Stop() { worker_.Stop(); }
 
 void NrpaSearch::Start(const State& root) {
   Stop();
   root_ = root;
   runs_.store(0, std::memory_order_relaxed);
   budget_ = -1;
-  stop_.store(false, std::memory_order_release);
-  running_.store(true, std::memory_order_release);
-  thread_ = std::thread([this] { Run(); });
+  worker_.Launch([this] { Run(); });
 }
 
 void NrpaSearch::Advance(Move m, const State& next) {
@@ -62,7 +56,6 @@ int NrpaSearch::SearchFor(const State& root, int64_t playouts) {
   Stop();
   root_ = root;
   budget_ = playouts_.load(std::memory_order_relaxed) + playouts;
-  stop_.store(false, std::memory_order_release);
   while (!Done()) RunOnce();
   budget_ = -1;
   return BestValue();
@@ -82,17 +75,16 @@ NrpaResult NrpaSearch::Best() const {
 
 void NrpaSearch::Run() {
   while (!Done()) RunOnce();
-  running_.store(false, std::memory_order_release);
 }
 
 bool NrpaSearch::Done() const {
-  return stop_.load(std::memory_order_acquire) ||
+  return worker_.Stopping() ||
          (budget_ >= 0 && playouts_.load(std::memory_order_relaxed) >= budget_) ||
          BestValue() >= options_.max_goal;
 }
 
 void NrpaSearch::WaitWhileHeld() const {
-  while (options_.hold && !stop_.load(std::memory_order_acquire) && options_.hold()) {
+  while (options_.hold && !worker_.Stopping() && options_.hold()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
 }

@@ -27,9 +27,9 @@
 #include <memory>
 #include <mutex>
 #include <span>
-#include <thread>
 #include <vector>
 
+#include "agent/search/background_thread.h"
 #include "reasoner/random.h"
 #include "reasoner/state_machine.h"
 
@@ -77,7 +77,7 @@ class NrpaSearch {
 
   NrpaResult Best() const;
   int BestValue() const { return best_value_.load(std::memory_order_acquire); }
-  bool Running() const { return running_.load(std::memory_order_acquire); }
+  bool Running() const { return worker_.Running(); }
 
  private:
   using Policy = std::vector<double>;  // indexed by move id; missing ids weigh 0
@@ -125,15 +125,13 @@ class NrpaSearch {
   std::vector<reasoner::Move> legal_;
   std::vector<double> odds_;
 
-  std::thread thread_;
-  std::atomic<bool> stop_{false};
-  std::atomic<bool> running_{false};
   std::atomic<int64_t> playouts_{0};
   int64_t budget_ = -1;  // SearchFor: the playout count to stop at (-1: none)
   std::atomic<int> runs_{0};
   std::atomic<int> best_value_{-1};
   mutable std::mutex mu_;  // guards best_line_
   std::vector<reasoner::Move> best_line_;
+  BackgroundThread worker_;  // last: stopped first
 };
 
 }  // namespace ggp::agent::search

@@ -90,7 +90,7 @@ bool PuzzleSolver::ProbeDeadEnds(const State& root) {
     s = root;
     std::fill(mark.begin(), mark.end(), 0);
     while (!machine_->IsTerminal(s, *ws_)) {
-      if (stop_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() > until) {
+      if (worker_.Stopping() || std::chrono::steady_clock::now() > until) {
         return blocking;
       }
       machine_->LegalMoves(s, 0, *ws_, &f.moves);

@@ -119,17 +119,10 @@ PuzzleSolver::PuzzleSolver(std::shared_ptr<const reasoner::StateMachine> machine
 
 PuzzleSolver::~PuzzleSolver() { Stop(); }
 
-void PuzzleSolver::Stop() {
-  stop_.store(true, std::memory_order_release);
-  if (thread_.joinable()) thread_.join();
-  running_.store(false, std::memory_order_release);
-}
+void PuzzleSolver::Stop() { worker_.Stop(); }
 
 void PuzzleSolver::Start(const State& root) {
-  Stop();
-  stop_.store(false, std::memory_order_release);
-  running_.store(true, std::memory_order_release);
-  thread_ = std::thread([this, root] { Run(root); });
+  worker_.Launch([this, root] { Run(root); });
 }
 
 void PuzzleSolver::Advance(Move m, const State& next) {
@@ -195,7 +188,6 @@ void PuzzleSolver::Run(State root) {
   best_.table_full = table_->full();
   best_.pruning = prune_ == 1;
   if (complete && value <= best_.value) best_.proven = true;
-  running_.store(false, std::memory_order_release);
 }
 
 void PuzzleSolver::Offer(int value, const std::vector<Frame>& path, const std::vector<Move>& tail) {
@@ -255,7 +247,7 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
   };
   push(root, Key(root));
   for (;;) {
-    if (stop_.load(std::memory_order_relaxed)) return false;
+    if (worker_.Stopping()) return false;
     Frame& f = path.back();
     if (f.best >= options_.max_goal || f.next == f.moves.size()) {
       const int v = std::max(f.best, 0);  // no legal move: stuck, worth nothing

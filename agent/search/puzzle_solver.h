@@ -49,9 +49,9 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
+#include "agent/search/background_thread.h"
 #include "reasoner/state_machine.h"
 
 namespace ggp::agent::search {
@@ -99,7 +99,7 @@ class PuzzleSolver {
   // Parts of Best() without copying the line (for polling and for the search loop).
   int BestValue() const;
   bool Proven() const;
-  bool Running() const { return running_.load(std::memory_order_acquire); }
+  bool Running() const { return worker_.Running(); }
   // The reading of the game (see dead ends above): -1 not made yet, 1 a constraint puzzle
   // (dead ends are cut), 0 not (or the reading was dropped). Any thread.
   int ConstraintPuzzle() const { return reading_.load(std::memory_order_acquire); }
@@ -135,9 +135,6 @@ class PuzzleSolver {
   Options options_;
   std::unique_ptr<Table> table_;
   std::unique_ptr<reasoner::Workspace> ws_;  // the solver thread's
-  std::thread thread_;
-  std::atomic<bool> stop_{false};
-  std::atomic<bool> running_{false};
   std::atomic<int64_t> states_{0};
   std::atomic<int> reading_{-1};  // prune_ for other threads
   int prune_ = -1;  // solver thread: -1 not probed yet, 0 no, 1 dead ends are cut
@@ -147,6 +144,7 @@ class PuzzleSolver {
 
   mutable std::mutex mu_;  // guards the result
   PuzzleResult best_;
+  BackgroundThread worker_;  // last: stopped first
 };
 
 }  // namespace ggp::agent::search
