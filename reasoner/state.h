@@ -12,6 +12,8 @@
 #include <span>
 #include <vector>
 
+#include "reasoner/hash.h"
+
 namespace ggp::reasoner {
 
 class State {
@@ -56,14 +58,18 @@ class State {
   std::span<const uint64_t> words() const { return words_; }
   std::span<uint64_t> mutable_words() { return words_; }
 
-  size_t Hash() const {
-    size_t n = words_.size();
-    while (n > 0 && words_[n - 1] == 0) --n;
+  size_t Hash() const { return HashWords(words_); }
+  // The hash of a state with these words (trailing zero words do not count, so that states
+  // of different capacity that compare equal hash alike). Finalised by Mix64: the
+  // word-by-word combine alone leaves the low bits of similar states clustered.
+  static size_t HashWords(std::span<const uint64_t> words) {
+    size_t n = words.size();
+    while (n > 0 && words[n - 1] == 0) --n;
     uint64_t h = 0x243F6A8885A308D3ull;
     for (size_t i = 0; i < n; ++i) {
-      h ^= words_[i] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+      h ^= words[i] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
     }
-    return static_cast<size_t>(h);
+    return static_cast<size_t>(Mix64(h));
   }
 
   friend bool operator==(const State& a, const State& b) {

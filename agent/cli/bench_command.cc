@@ -12,8 +12,8 @@
 // With `--search mcts [--threads N]` it measures the search instead: MCTS from the initial
 // state (as the first role) on a pool of N workers for S wall-clock seconds, and prints
 // iterations/s, nodes and the tree's depth (JSON keys game, machine, threads,
-// iterations_per_s, iterations, nodes, max_depth, proven). With a "model" in --params the
-// opponents' moves get that model's prior, and the cost of one prior call is measured
+// iterations_per_s, iterations, nodes, max_depth, proven, transpositions). With a "model" in
+// --params the opponents' moves get that model's prior, and the cost of one prior call is measured
 // first (keys model, prior_us, prior_legal).
 
 #include <CLI/CLI.hpp>
@@ -152,10 +152,15 @@ int BenchSearch(const BenchCliOptions& o, const std::string& game,
   const search::SearchInfo info = mcts.Info();
   const double per_s = static_cast<double>(info.iterations) / secs;
   if (o.json) {
-    nlohmann::json j = {{"game", game},          {"machine", backend},
-                        {"threads", o.threads},  {"iterations_per_s", per_s},
-                        {"iterations", info.iterations}, {"nodes", info.nodes},
-                        {"max_depth", info.max_depth},   {"proven", info.root_proven}};
+    nlohmann::json j = {{"game", game},
+                        {"machine", backend},
+                        {"threads", o.threads},
+                        {"iterations_per_s", per_s},
+                        {"iterations", info.iterations},
+                        {"nodes", info.nodes},
+                        {"max_depth", info.max_depth},
+                        {"proven", info.root_proven},
+                        {"transpositions", info.links}};
     if (prior_us >= 0) {
       j["model"] = params_json["model"];
       j["prior_us"] = prior_us;
@@ -163,10 +168,11 @@ int BenchSearch(const BenchCliOptions& o, const std::string& game,
     }
     std::cout << j.dump() << std::endl;
   } else {
-    std::cout << fmt::format("{}: mcts on {}, {} thread(s): {:.0f} iterations/s ({} in {:.1f} s), "
-                             "{} nodes, depth {}{}",
-                             game, backend, o.threads, per_s, info.iterations, secs, info.nodes,
-                             info.max_depth, info.root_proven ? ", root proven" : "")
+    std::cout << fmt::format(
+                     "{}: mcts on {}, {} thread(s): {:.0f} iterations/s ({} in {:.1f} s), "
+                     "{} nodes ({} transpositions), depth {}{}",
+                     game, backend, o.threads, per_s, info.iterations, secs, info.nodes, info.links,
+                     info.max_depth, info.root_proven ? ", root proven" : "")
               << std::endl;
   }
   return 0;

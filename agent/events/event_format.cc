@@ -104,7 +104,15 @@ std::string StatsDetails(const nlohmann::json& stats) {
     Append(&s, it);
   }
   const double nodes = Num(stats, "nodes");
-  if (!std::isnan(nodes) && nodes > 0) Append(&s, Number(nodes, 0) + " nodes");
+  if (!std::isnan(nodes) && nodes > 0) {
+    std::string text = Number(nodes, 0) + " nodes";
+    // Links made to nodes reached before by another move order (MCTS transpositions).
+    if (auto extra = stats.find("extra"); extra != stats.end() && extra->is_object()) {
+      const double links = Num(*extra, "transpositions");
+      if (!std::isnan(links) && links > 0) text += " (" + Number(links, 0) + " transpositions)";
+    }
+    Append(&s, text);
+  }
   const double depth = Num(stats, "max_depth");
   if (!std::isnan(depth) && depth > 0) Append(&s, "depth " + Number(depth, 0));
   const double value = Num(stats, "value");

@@ -120,6 +120,10 @@ TEST(EventFormatTest, RendersTheEssentials) {
   EXPECT_NE(s.find("depth 20"), std::string::npos) << s;
   EXPECT_NE(s.find("v 100.0 proven"), std::string::npos) << s;
   EXPECT_NE(s.find("share 78%"), std::string::npos) << s;
+  EXPECT_EQ(s.find("transpositions"), std::string::npos) << s;  // none reported, none shown
+  play["stats"]["extra"] = {{"transpositions", 5120}};
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("43423 nodes (5120 transpositions)"), std::string::npos) << s;
   play["stats"] = {{"iterations", 900}, {"iterations_per_s", 1800.0}, {"visit_share", -1}};
   s = FormatEvent(play, plain);
   EXPECT_NE(s.find("900 it (1800/s)"), std::string::npos) << s;

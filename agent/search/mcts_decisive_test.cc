@@ -47,6 +47,7 @@ double WaitingMean(const reasoner::StateMachine& m, std::shared_ptr<const reason
   p.grave = false;
   p.decisive_playouts = decisive;
   p.seed = 3;
+  p.transpositions = false;  // x's waiting moves lead to one state: keep a subtree each
   MctsSearch search(std::move(owner), 0, p, &pool);
   EXPECT_EQ(search.Playouts().find("decisive") != std::string::npos,
             decisive == SearchParams::Decisive::kAlways ||

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "agent/search/amaf.h"
@@ -144,17 +145,21 @@ TEST(MctsGraveTest, IterationsCreditTheTablesAlongThePath) {
   }
   // Every playout from the empty board has x play at least three of its nine moves.
   EXPECT_GE(x_moves, 3u * 2000u);
-  // Tables are charged to the tree's memory: the account is the sum over the nodes.
+  // Tables are charged to the tree's memory: the account is the sum over the nodes (each
+  // reached once, whatever the number of its parents), plus the transposition table's
+  // entries, one per node in a run like this one (one thread, no tree reuse).
   int64_t bytes = 0;
   int tables = 0;
   std::vector<const Node*> stack = {&root};
+  std::set<const Node*> seen = {&root};
   while (!stack.empty()) {
     const Node* n = stack.back();
     stack.pop_back();
-    bytes += static_cast<int64_t>(n->bytes());
+    bytes += static_cast<int64_t>(n->bytes()) + TranspositionTable::kEntryBytes;
     tables += n->amaf() != nullptr ? 1 : 0;
     for (uint32_t j = 0; j < n->num_children(); ++j) {
-      if (const Node* c = n->child(j)) stack.push_back(c);
+      const Node* c = n->child(j);
+      if (c != nullptr && seen.insert(c).second) stack.push_back(c);
     }
   }
   EXPECT_GT(tables, 1);

@@ -19,6 +19,7 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
   if (grave_) c.amaf.Begin();
   bool have_state = false;  // c.next holds the state to play out from
   while (true) {
+    if (table_ && node->epoch().load(std::memory_order_relaxed) != epoch_) EnterNode(*node);
     if (node->proven()) {
       for (int r = 0; r < num_roles_; ++r) c.rewards[static_cast<size_t>(r)] = node->value(r);
       c.terminal = node->terminal();
@@ -39,13 +40,28 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
     node->LoadState(&c.cur);
     machine_->NextState(c.cur, c.joint, *c.ws, &c.next);
     have_state = true;
+    uint64_t key = 0;  // c.next's transposition key
+    if (table_ && node->num_children() > 0) {
+      if (Node* known = LinkTransposition(*node, joint, c, &key)) {
+        node = known;  // reached before by another move order: select on below it
+        have_state = false;
+        continue;
+      }
+    }
     if (node->num_children() > 0 && ReserveNode()) {
       std::unique_ptr<Node> created =
           Node::Create(*machine_, *c.ws, c.next, *prior_, params_.max_children, &c.scratch,
                    relative_, role_, params_.contempt, c.joint);
+      if (created) {
+        created->set_ply(node->ply() + 1);
+        if (table_) created->epoch().store(epoch_, std::memory_order_relaxed);
+      }
       if (created && node->TryAttach(joint, created.get())) {
         account_->bytes.fetch_add(static_cast<int64_t>(created->bytes()), std::memory_order_relaxed);
         Node* added = created.release();
+        if (table_ && table_->Insert(key, added) == added) {
+          account_->bytes.fetch_add(TranspositionTable::kEntryBytes, std::memory_order_relaxed);
+        }
         if (prior_visits_ > 0 && !added->terminal() && node->num_movers() == 1) {
           // Progressive bias: the mover's move starts with the heuristic's value.
           for (int r = 0; r < num_roles_; ++r) {

@@ -30,6 +30,7 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.max_nodes = j.value("max_nodes", p.max_nodes);
   p.max_iterations = j.value("max_iterations", p.max_iterations);
   p.solver = j.value("solver", p.solver);
+  p.transpositions = j.value("transpositions", p.transpositions);
   p.relative_rewards = j.value("relative_rewards", p.relative_rewards);
   p.paranoia = std::clamp(j.value("paranoia", p.paranoia), 0.0, 1.0);
   p.mast = j.value("mast", p.mast);
@@ -234,6 +235,7 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
     stats->elapsed_ms = std::chrono::duration<double, std::milli>(now - begin).count();
     stats->extra["threads"] = pool_->size();
     stats->extra["tree_bytes"] = info.bytes;
+    stats->extra["transpositions"] = info.links;
     stats->extra["root_proven"] = info.root_proven;
     stats->extra["move_visits"] = d.visits;
     stats->extra["playouts"] = search_->Playouts();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <utility>
 
 namespace ggp::agent::search {
 namespace {
@@ -21,7 +22,8 @@ constexpr size_t kLineReserve = 4096;
 }  // namespace
 
 MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, int role,
-                       SearchParams params, SearchPool* pool, std::shared_ptr<const MovePrior> prior,
+                       SearchParams params, SearchPool* pool,
+                       std::shared_ptr<const MovePrior> prior,
                        std::shared_ptr<const PlayoutPolicy> playout,
                        std::shared_ptr<const Heuristic> heuristic)
     : machine_(std::move(machine)),
@@ -40,7 +42,8 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       decisive_(params.decisive_playouts == SearchParams::Decisive::kAlways ||
                 (params.decisive_playouts == SearchParams::Decisive::kOwnLoop &&
                  machine_->HasDecisivePlayout() && !mast_ && playout_->uniform())),
-      machine_playout_(!mast_ && playout_->uniform() && (!decisive_ || machine_->HasDecisivePlayout())),
+      machine_playout_(!mast_ && playout_->uniform() &&
+                       (!decisive_ || machine_->HasDecisivePlayout())),
       heuristic_(heuristic && heuristic->machine() == machine_.get() &&
                          (params.eval_cutoff > 0 || params.eval_prior_visits > 0)
                      ? std::move(heuristic)
@@ -51,7 +54,8 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       prior_visits_(heuristic_ && machine_->num_roles() == 2 && params.contempt == 0
                         ? static_cast<uint32_t>(std::max(0, params.eval_prior_visits))
                         : 0),
-      account_(std::make_shared<TreeAccount>()) {
+      account_(std::make_shared<TreeAccount>()),
+      table_(params.transpositions ? std::make_shared<TranspositionTable>() : nullptr) {
   if (num_roles_ < 1 || num_roles_ > 255) throw std::invalid_argument("MctsSearch: bad role count");
   // Worker contexts are built by their own threads on first use (RunBatch); the control
   // thread's is built here.
@@ -95,6 +99,7 @@ MctsSearch::~MctsSearch() {
 }
 
 void MctsSearch::DiscardTree() {
+  ClearTable();
   if (root_) NodeCollector::Global().Free(std::move(root_), account_);
 }
 
@@ -167,6 +172,8 @@ bool MctsSearch::Advance(std::span<const reasoner::Move> joint, const reasoner::
     root_->child(static_cast<uint32_t>(j))->LoadState(&c.cur);
     if (c.cur == next) keep = root_->Detach(static_cast<uint32_t>(j));
   }
+  // The rest of the old tree goes to the collector, which frees what only it reaches: a
+  // node of the kept tree that a discarded node links to keeps the kept tree's reference.
   DiscardTree();
   const bool reused = keep != nullptr;
   root_ = reused ? std::move(keep)
@@ -275,6 +282,7 @@ SearchInfo MctsSearch::Info() const {
   info.nodes = account_->nodes.load(std::memory_order_relaxed);
   info.bytes = account_->bytes.load(std::memory_order_relaxed);
   info.max_depth = max_depth_.load(std::memory_order_relaxed);
+  info.links = links_.load(std::memory_order_relaxed);
   info.root_proven = root_ && root_->proven();
   return info;
 }

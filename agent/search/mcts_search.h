@@ -27,6 +27,14 @@
 // samples) and b = c / (c + n + bias c n) for AMAF count c and visits n. Unvisited moves
 // with an AMAF mean are ranked by it (as if visited once) instead of coming first.
 //
+// Transpositions (SearchParams::transpositions): when an iteration leaves the tree, the
+// successor state is first looked up in a table of (state, ply) -> node; if a node exists,
+// the slot is linked to it and selection goes on below it. Statistics stay on the edges
+// (MoveStat in the parent), so a shared node's parents keep their own counts of the move
+// into it while everything below it is searched once. Edges go from ply p to p + 1: no
+// cycles. After tree reuse the table starts empty and nodes of the kept tree are entered as
+// iterations pass through them again (an epoch number per node says whether it is in).
+//
 // Expansion adds one node per iteration (while the node budget allows), then a playout
 // (PlayoutPolicy if one is given, else uniform random, or MAST (mast.h) with
 // SearchParams::mast) to a terminal state; backup adds the reward vector along the path.
@@ -77,6 +85,7 @@
 #include "agent/search/policies.h"
 #include "agent/search/search_params.h"
 #include "agent/search/search_pool.h"
+#include "agent/search/transpositions.h"
 #include "reasoner/state_machine.h"
 
 namespace ggp::agent::search {
@@ -95,6 +104,7 @@ struct Decision {
 
 struct SearchInfo {
   int64_t iterations = 0;  // completed iterations since construction
+  int64_t links = 0;       // transpositions linked since the last root change
   int64_t nodes = 0;       // nodes accounted to this tree (drops as discarded trees are freed)
   int64_t bytes = 0;
   int max_depth = 0;       // deepest tree path since the last root change
@@ -258,6 +268,15 @@ class MctsSearch final : public SearchJob {
   }
   bool ReserveNode();
   void ReleaseNode(int64_t bytes);
+  // mcts_transpose.cc
+  // Transpositions: enters `node` (reached from the root) in the table for this epoch.
+  void EnterNode(Node& node);
+  // If c.next (the successor by `joint`) has a node one ply below `node`, links the empty
+  // slot `joint` to it and returns the node now in the slot; else null. Sets *key to
+  // c.next's key either way (for Insert).
+  Node* LinkTransposition(Node& node, uint32_t joint, WorkerContext& c, uint64_t* key);
+  // Empties the table and starts a new epoch (paused; before any node may be freed).
+  void ClearTable();
   // The value of the virtual visits a new node (state c.next, its parent's c.cur) gives
   // role r's move (SearchParams::eval_prior_visits, eval_prior_step, eval_prior_root).
   // False where the heuristic gives nothing to go on (no step scale).
@@ -309,6 +328,10 @@ class MctsSearch final : public SearchJob {
   const int playout_steps_;  // params_.max_playout_steps, or the cutoff with a heuristic
   const uint32_t prior_visits_;  // params_.eval_prior_visits where they apply, else 0
   const std::shared_ptr<TreeAccount> account_;
+  // Null without SearchParams::transpositions. Replaced (the old one goes to the
+  // collector) only while paused.
+  std::shared_ptr<TranspositionTable> table_;
+  uint32_t epoch_ = 1;  // the table's epoch; changed only while paused
 
   // Changed only while paused (by the control thread).
   std::unique_ptr<Node> root_;
@@ -325,6 +348,7 @@ class MctsSearch final : public SearchJob {
   alignas(64) std::atomic<int64_t> iterations_{0};  // added once per batch
   std::atomic<int64_t> started_{0};  // iterations started since Start (for max_iterations)
   std::atomic<int> max_depth_{0};
+  std::atomic<int64_t> links_{0};
   std::atomic<int> goal_sum_{-1};    // 2-role games: goal sum of the first terminal seen
   std::atomic<bool> sum_varies_{false};
   std::atomic<reasoner::Move> max_move_{0};  // GRAVE: largest move id seen (table sizes)

@@ -64,6 +64,8 @@ bool MctsSearch::AdoptTree(MctsSearch& from, const reasoner::State& root_state,
     Node* made;
   };
   std::vector<Pending> queue{{from.root_.get(), root_.get()}};
+  // A node of `from` reached by several parents (transpositions) is rebuilt once.
+  std::unordered_map<const Node*, Node*> rebuilt{{from.root_.get(), root_.get()}};
   std::vector<std::vector<uint32_t>> index(static_cast<size_t>(num_roles_));  // old -> new
   std::vector<reasoner::Move> joint(static_cast<size_t>(num_roles_));
   reasoner::State state, next;
@@ -111,6 +113,11 @@ bool MctsSearch::AdoptTree(MctsSearch& from, const reasoner::State& root_state,
              static_cast<uint32_t>(std::find(made.begin(), made.end(), joint[static_cast<size_t>(r)]) -
                                    made.begin());
       }
+      if (const auto it = rebuilt.find(oc); it != rebuilt.end()) {
+        it->second->AddRef();
+        if (!n.TryAttach(nj, it->second)) it->second->DropRef();
+        continue;
+      }
       if (!ReserveNode()) {
         ++out.left_out;  // the node budget is full: the rest is re-expanded when visited
         continue;
@@ -125,7 +132,9 @@ bool MctsSearch::AdoptTree(MctsSearch& from, const reasoner::State& root_state,
       }
       account_->bytes.fetch_add(static_cast<int64_t>(child->bytes()), std::memory_order_relaxed);
       Node* added = child.release();
+      added->set_ply(n.ply() + 1);
       n.TryAttach(nj, added);  // the slot is empty: this node was made just now
+      rebuilt.emplace(oc, added);
       queue.push_back({oc, added});
       ++out.nodes;
     }

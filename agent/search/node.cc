@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <unordered_set>
 
 namespace ggp::agent::search {
 namespace {
@@ -108,6 +109,17 @@ void Node::LoadState(reasoner::State* out) const {
   if (num_words_ > 0) std::memcpy(w.data(), words_, num_words_ * sizeof(uint64_t));
 }
 
+bool Node::HasState(const reasoner::State& state) const {
+  const std::span<const uint64_t> w = state.words();
+  if (w.size() < num_words_) return false;
+  if (num_words_ > 0 && std::memcmp(w.data(), words_, num_words_ * sizeof(uint64_t)) != 0)
+    return false;
+  for (size_t i = num_words_; i < w.size(); ++i) {
+    if (w[i] != 0) return false;
+  }
+  return true;
+}
+
 bool Node::SetProven(std::span<const float> v) {
   uint8_t expected = kUnproven;
   if (!proof_.compare_exchange_strong(expected, kProving, std::memory_order_acq_rel)) return false;
@@ -124,6 +136,7 @@ FreedCount FreeTree(std::unique_ptr<Node> root) {
   while (!stack.empty()) {
     Node* n = stack.back();
     stack.pop_back();
+    if (!n->DropRef()) continue;  // another parent still holds it
     for (uint32_t j = 0; j < n->num_children(); ++j) {
       if (Node* c = n->child(j)) stack.push_back(c);
     }
@@ -136,17 +149,17 @@ FreedCount FreeTree(std::unique_ptr<Node> root) {
 
 int64_t CountNodes(const Node* root) {
   if (root == nullptr) return 0;
-  int64_t count = 0;
+  std::unordered_set<const Node*> seen{root};
   std::vector<const Node*> stack{root};
   while (!stack.empty()) {
     const Node* n = stack.back();
     stack.pop_back();
-    ++count;
     for (uint32_t j = 0; j < n->num_children(); ++j) {
-      if (const Node* c = n->child(j)) stack.push_back(c);
+      const Node* c = n->child(j);
+      if (c != nullptr && seen.insert(c).second) stack.push_back(c);
     }
   }
-  return count;
+  return static_cast<int64_t>(seen.size());
 }
 
 int64_t Node::JointIndexOf(std::span<const reasoner::Move> joint) const {

@@ -25,7 +25,10 @@
 //    one while the search is paused (tree reuse).
 //  - the proof: 0 -> kProving (one thread writes value[]) -> kProven (release).
 //  - the AMAF table (GRAVE): null -> a table, once (compare-exchange).
-// Ownership: a node owns its children and its AMAF table. FreeTree() deletes a subtree without recursion.
+// Ownership: the tree may be a graph (transpositions, mcts_search.h): a child slot holds one
+// counted reference to its node, and a node is deleted when its last reference goes
+// (FreeTree, without recursion). A node owns its AMAF table. A node's ply is one more than
+// each parent's, so the graph has no cycles.
 
 #include <algorithm>
 #include <atomic>
@@ -65,9 +68,13 @@ struct MoveStat {
   float prior = 0.0f;               // P(a), normalised; immutable after creation
 };
 
-// The node's visit count, first in its block (16 bytes keep the MoveStats aligned).
+// The node's visit count and graph bookkeeping, first in its block (16 bytes keep the
+// MoveStats aligned).
 struct alignas(16) NodeCounter {
   std::atomic<uint32_t> visits{0};  // includes iterations still in flight (virtual loss)
+  std::atomic<uint32_t> refs{1};    // child slots (and the root holder) that point here
+  std::atomic<uint32_t> epoch{0};   // the search's table epoch this node was entered in
+  uint32_t ply = 0;                 // distance from the tree's first root; set before publishing
 };
 
 // Scratch for building nodes: one per search thread, reserved up front.
@@ -127,20 +134,40 @@ class Node {
   // The child slot of the joint move `joint` (one move per role, role order), or -1 if some
   // move is not legal here or the node keeps no children.
   int64_t JointIndexOf(std::span<const reasoner::Move> joint) const;
-  // Publishes `c` into an empty slot. On success the parent owns it and true is returned;
-  // if another thread was first, `c` is left with the caller and false is returned.
+  // Publishes `c` into an empty slot. On success the slot holds the caller's reference to
+  // `c` and true is returned; if another thread was first, `c` (and the reference) is left
+  // with the caller and false is returned.
   bool TryAttach(uint32_t joint, Node* c) {
     Node* expected = nullptr;
     return children_[joint].compare_exchange_strong(expected, c, std::memory_order_acq_rel);
   }
-  // Takes child `joint` out of the tree (caller owns it). Only while no search runs.
+  // Takes child `joint` out of the tree: the caller gets the slot's reference (the child
+  // stays alive while other slots still link to it). Only while no search runs.
   std::unique_ptr<Node> Detach(uint32_t joint) {
     return std::unique_ptr<Node>(children_[joint].exchange(nullptr, std::memory_order_acq_rel));
   }
 
-  std::atomic<uint32_t>& visits() const {
-    return std::launder(reinterpret_cast<NodeCounter*>(block_.get()))->visits;
+  std::atomic<uint32_t>& visits() const { return counter()->visits; }
+
+  // Graph bookkeeping (transpositions). A new node holds one reference: the caller's, handed
+  // to the slot it is attached to. AddRef before attaching a node to a second slot;
+  // DropRef returns true when the last reference went (the caller then deletes the node).
+  void AddRef() const { counter()->refs.fetch_add(1, std::memory_order_relaxed); }
+  bool DropRef() const { return counter()->refs.fetch_sub(1, std::memory_order_acq_rel) == 1; }
+  uint32_t refs() const { return counter()->refs.load(std::memory_order_relaxed); }
+  // Plies from the tree's first root (the root of a fresh tree is at 0). set_ply only
+  // before the node is published.
+  uint32_t ply() const { return counter()->ply; }
+  void set_ply(uint32_t ply) { counter()->ply = ply; }
+  // The transposition table's epoch the node was last entered in (0: never).
+  std::atomic<uint32_t>& epoch() const { return counter()->epoch; }
+  // Whether the node's state is `state` / the same as `other`'s.
+  bool HasState(const reasoner::State& state) const;
+  bool SameState(const Node& other) const {
+    return num_words_ == other.num_words_ && std::equal(words_, words_ + num_words_, other.words_);
   }
+  // reasoner::State::Hash of the node's state.
+  size_t StateHash() const { return reasoner::State::HashWords({words_, num_words_}); }
 
   // The node's AMAF table (GRAVE), or null until one is installed.
   AmafTable* amaf() const { return amaf_.load(std::memory_order_acquire); }
@@ -161,6 +188,9 @@ class Node {
 
  private:
   Node() = default;
+  NodeCounter* counter() const {
+    return std::launder(reinterpret_cast<NodeCounter*>(block_.get()));
+  }
 
   std::unique_ptr<std::byte[]> block_;
   MoveStat* stats_ = nullptr;
@@ -181,14 +211,16 @@ class Node {
 };
 static_assert(sizeof(Node) <= 88, "keep nodes compact");
 
-// Deletes `root` and its subtree iteratively; returns the number of nodes and bytes freed.
+// Drops the reference `root` holds and deletes, iteratively, every node of its subtree whose
+// last reference goes with it (a node also reached from outside the subtree stays). Returns
+// the number of nodes and bytes freed.
 struct FreedCount {
   int64_t nodes = 0;
   int64_t bytes = 0;
 };
 FreedCount FreeTree(std::unique_ptr<Node> root);
 
-// Nodes in the subtree of `root` (walks it; for tests and diagnostics, not hot paths).
+// Distinct nodes reachable from `root` (walks them; for tests and diagnostics, not hot paths).
 int64_t CountNodes(const Node* root);
 
 // Goal of `role` scaled to 0..1 (kNoGoal -> 0).

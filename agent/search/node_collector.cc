@@ -22,7 +22,16 @@ void NodeCollector::Free(std::unique_ptr<Node> subtree, std::shared_ptr<TreeAcco
   if (!subtree) return;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    queue_.emplace_back(std::move(subtree), std::move(account));
+    queue_.push_back({std::move(subtree), std::move(account), nullptr});
+  }
+  cv_.notify_one();
+}
+
+void NodeCollector::Dispose(std::shared_ptr<void> garbage) {
+  if (!garbage) return;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    queue_.push_back({nullptr, nullptr, std::move(garbage)});
   }
   cv_.notify_one();
 }
@@ -44,12 +53,13 @@ void NodeCollector::Loop() {
     queue_.pop_front();
     busy_ = true;
     lock.unlock();
-    const FreedCount freed = FreeTree(std::move(item.first));
-    if (item.second) {
-      item.second->nodes.fetch_sub(freed.nodes, std::memory_order_relaxed);
-      item.second->bytes.fetch_sub(freed.bytes, std::memory_order_relaxed);
+    const FreedCount freed = FreeTree(std::move(item.subtree));
+    if (item.account) {
+      item.account->nodes.fetch_sub(freed.nodes, std::memory_order_relaxed);
+      item.account->bytes.fetch_sub(freed.bytes, std::memory_order_relaxed);
     }
-    item.second.reset();
+    item.account.reset();
+    item.garbage.reset();
     lock.lock();
     busy_ = false;
     idle_cv_.notify_all();

@@ -16,7 +16,6 @@
 #include <memory>
 #include <mutex>
 #include <thread>
-#include <utility>
 
 #include "agent/search/node.h"
 
@@ -39,15 +38,23 @@ class NodeCollector {
   static NodeCollector& Global();
 
   void Free(std::unique_ptr<Node> subtree, std::shared_ptr<TreeAccount> account);
+  // Drops `garbage` (its last owner) on the collector's thread: large containers whose
+  // destruction would otherwise take the play clock (e.g. a transposition table).
+  void Dispose(std::shared_ptr<void> garbage);
   void Drain();
 
  private:
+  struct Item {
+    std::unique_ptr<Node> subtree;
+    std::shared_ptr<TreeAccount> account;
+    std::shared_ptr<void> garbage;
+  };
   void Loop();
 
   std::mutex mu_;
   std::condition_variable cv_;
   std::condition_variable idle_cv_;
-  std::deque<std::pair<std::unique_ptr<Node>, std::shared_ptr<TreeAccount>>> queue_;  // mu_
+  std::deque<Item> queue_;  // mu_
   bool busy_ = false;      // mu_
   bool stopping_ = false;  // mu_
   std::thread thread_;

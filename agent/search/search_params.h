@@ -129,6 +129,10 @@ struct SearchParams {
   double contempt = 0.0;
   // Solver: propagate proven values (MCTS-Solver).
   bool solver = true;
+  // Transpositions: a state reached again at the same ply by another move order is linked to
+  // the node already made for it (the tree becomes a graph; transpositions.h). Off: every
+  // path has its own nodes.
+  bool transpositions = true;
   // The decision is taken this long before the deadline.
   int decision_margin_ms = 20;
   // Seed of the per-thread generators (thread i uses seed + i).

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reasoner/gdl/normalize.h"
+#include "reasoner/hash.h"
 
 namespace ggp::agent::store {
 namespace {
@@ -77,14 +78,7 @@ class CanonicalPrinter {
   std::vector<kif::SymbolId> variables_;  // index = number; rules have few variables
 };
 
-uint64_t Mix64(uint64_t x) {  // the splitmix64 finaliser: a bijection with full avalanche
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
+using reasoner::Mix64;
 
 uint64_t Rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
