@@ -7,7 +7,9 @@
 // Adaptation search (agent/search/nrpa.h) alone instead, on the calling thread, for N
 // playouts from a fixed seed (`--seed`): a fixed amount of work, for timing. Games with
 // more than one role are reported and skipped. Exit status 0 (1 if a game could not be
-// loaded).
+// loaded). `--endgame-after N` runs instead, on games of two or more roles, the endgame
+// solver (agent/search/endgame_solver.h) for the first role from the state N random joint
+// moves (`--seed`) after the initial one: what it proved and how many states it took.
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -19,6 +21,7 @@
 
 #include "agent/cli/commands.h"
 #include "agent/cli/game_machine.h"
+#include "agent/search/endgame_solver.h"
 #include "agent/search/nrpa.h"
 #include "agent/search/puzzle_solver.h"
 #include "reasoner/kif/term.h"
@@ -34,6 +37,7 @@ struct SolveOptions {
   bool line = false;
   bool no_bounds = false;
   int64_t nrpa_playouts = 0;  // > 0: NRPA alone, this many playouts
+  int endgame_after = -1;     // >= 0: the endgame solver after this many random moves
   uint64_t seed = 1;
 };
 
@@ -62,6 +66,45 @@ void RunNrpa(const SolveOptions& o, const std::string& name,
             << "/s)\n";
 }
 
+// The endgame solver alone, for role 0, from the state o.endgame_after random joint moves in.
+void RunEndgame(const SolveOptions& o, const std::string& name,
+                const std::shared_ptr<const reasoner::StateMachine>& machine) {
+  auto ws = machine->NewWorkspace();
+  reasoner::State state;
+  machine->InitialState(&state);
+  reasoner::Rng rng(o.seed);
+  reasoner::State end;
+  const reasoner::PlayoutResult walk =
+      machine->RandomPlayout(state, o.endgame_after, rng, *ws, &end, nullptr, nullptr);
+  if (walk.terminal || walk.stuck) {
+    std::cout << name << ": the random game ended after " << walk.steps << " moves\n";
+    return;
+  }
+  reasoner::State probe;
+  const reasoner::PlayoutResult rest =
+      machine->RandomPlayout(end, 100000, rng, *ws, &probe, nullptr, nullptr);
+  search::EndgameOptions eo;
+  eo.table_bytes = int64_t{o.memory_mb} << 20;
+  search::EndgameSolver solver(machine, 0, eo);
+  const auto begin = std::chrono::steady_clock::now();
+  const auto until = begin + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                 std::chrono::duration<double>(o.seconds));
+  const search::EndgameResult r = solver.Solve(end, until, nullptr);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  std::cout << name << ": after " << walk.steps << " moves (a random game goes on for "
+            << rest.steps << " more): ";
+  if (r.solved) {
+    std::cout << "value " << r.value << (r.exact ? " (the game's value)" : " (guaranteed)");
+    if (r.move >= 0)
+      std::cout << ", move " << kif::ToString(machine->MoveTerm(0, r.move), machine->symbols());
+  } else {
+    std::cout << "not solved";
+  }
+  std::cout << ", " << r.nodes << " states in " << seconds << " s, " << r.entries
+            << " table entries\n";
+}
+
 int RunSolve(const SolveOptions& o) {
   int status = 0;
   if (o.table && o.nrpa_playouts == 0) {
@@ -75,6 +118,10 @@ int RunSolve(const SolveOptions& o) {
       continue;
     }
     const std::string name = BaseName(path);
+    if (o.endgame_after >= 0) {
+      RunEndgame(o, name, machine);
+      continue;
+    }
     if (machine->num_roles() != 1) {
       std::cout << name << ": " << machine->num_roles() << " roles, not a puzzle; skipped\n";
       continue;
@@ -138,7 +185,11 @@ void AddSolveCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--nrpa-playouts", o->nrpa_playouts,
                   "Run NRPA alone for this many playouts instead of the solver (timing)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
-  sub->add_option("--seed", o->seed, "Seed of the NRPA search")->capture_default_str();
+  sub->add_option("--endgame-after", o->endgame_after,
+                  "Run the endgame solver instead, this many random moves into the game")
+      ->check(CLI::Range(0, 100000));
+  sub->add_option("--seed", o->seed, "Seed of the NRPA search and of --endgame-after's moves")
+      ->capture_default_str();
   sub->callback([run, o] { *run = [o] { return RunSolve(*o); }; });
 }
 

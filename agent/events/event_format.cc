@@ -167,6 +167,24 @@ std::string StatsDetails(const nlohmann::json& stats) {
       text += flag("played") ? ", played)" : ")";
       Append(&s, text);
     }
+    // "endgame 100 exact, played (2195456 states, 1316 ms, 3100000 while waiting)" or
+    // "endgame unsolved (...)":
+    // the ending's alpha-beta search, where it ran this move.
+    if (auto eg = extra->find("endgame"); eg != extra->end() && eg->is_object()) {
+      auto flag = [&eg](const char* key) {
+        auto it = eg->find(key);
+        return it != eg->end() && it->is_boolean() && it->get<bool>();
+      };
+      std::string text =
+          "endgame " + (flag("solved")
+                            ? Str(*eg, "value") + (flag("exact") ? " exact" : " guaranteed")
+                            : std::string("unsolved"));
+      if (flag("played")) text += ", played";
+      text += " (" + Str(*eg, "states") + " states, " + Number(Num(*eg, "ms"), 0) + " ms";
+      // States searched on the opponents' time since our last move.
+      if (Has(*eg, "pondered")) text += ", " + Str(*eg, "pondered") + " while waiting";
+      Append(&s, text + ")");
+    }
     // "strength weaker (regret 0.153 over 10, contempt -0.6)": the opponent-strength
     // estimate (seed 002) and the contempt factor it set; "strength ? (4 seen)" before.
     if (auto st = extra->find("strength"); st != extra->end() && st->is_object()) {

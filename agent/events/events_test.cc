@@ -124,6 +124,18 @@ TEST(EventFormatTest, RendersTheEssentials) {
   play["stats"]["extra"] = {{"transpositions", 5120}};
   s = FormatEvent(play, plain);
   EXPECT_NE(s.find("43423 nodes (5120 transpositions)"), std::string::npos) << s;
+  EXPECT_EQ(s.find("endgame"), std::string::npos) << s;  // not tried, not shown
+  play["stats"]["extra"]["endgame"] = {{"solved", true}, {"value", 100},      {"exact", true},
+                                       {"played", true}, {"states", 2195456}, {"ms", 1316.4}};
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("endgame 100 exact, played (2195456 states, 1316 ms)"), std::string::npos) << s;
+  play["stats"]["extra"]["endgame"] = {{"solved", false},    {"value", -1},      {"exact", false},
+                                       {"played", false},    {"states", 850432}, {"ms", 1317.7},
+                                       {"pondered", 2600000}};
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("endgame unsolved (850432 states, 1318 ms, 2600000 while waiting)"),
+            std::string::npos)
+      << s;
   play["stats"] = {{"iterations", 900}, {"iterations_per_s", 1800.0}, {"visit_share", -1}};
   s = FormatEvent(play, plain);
   EXPECT_NE(s.find("900 it (1800/s)"), std::string::npos) << s;

@@ -46,6 +46,8 @@ class BackgroundThread {
 
   bool Running() const { return running_.load(std::memory_order_acquire); }
   bool Stopping() const { return stop_.load(std::memory_order_acquire); }
+  // The flag Stopping() reads, for bodies that take a stop flag.
+  const std::atomic<bool>* StopFlag() const { return &stop_; }
 
  private:
   std::thread thread_;

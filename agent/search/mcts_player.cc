@@ -86,7 +86,12 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     if (use_heuristic_ && !options.params.contains("eval_prior_root")) params_.eval_prior_root = true;
     cutoff_r2_ = options.params.value("cutoff_r2", cutoff_r2_);
     heuristic_from_ = std::clamp(options.params.value("heuristic_from", heuristic_from_), 0.0, 0.9);
+    use_endgame_ = options.params.value("endgame", use_endgame_);
+    endgame_share_ = std::clamp(options.params.value("endgame_share", endgame_share_), 0.0, 0.95);
+    endgame_plies_ = std::max(1, options.params.value("endgame_plies", endgame_plies_));
+    endgame_mb_ = std::clamp(options.params.value("endgame_mb", endgame_mb_), 1, 65536);
   }
+  endgame_rng_.Seed(params_.seed);
   valve_ = !options.params.is_object() || options.params.value("valve", true);
   base_contempt_ = params_.contempt;
   if (options.params.is_object()) {
@@ -115,6 +120,7 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
   machine_ = std::move(machine);
   role_ = role;
   workspace_ = machine_->NewWorkspace();
+  endgame_.reset();
   plies_.clear();
   self_play_.clear();
   pretrainer_.reset();
@@ -192,6 +198,7 @@ void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadlin
 reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline deadline,
                                       MoveStats* stats) {
   const auto begin = SteadyClock::now();
+  StopEndgamePonder(/*resume=*/true);
   if (pretrainer_) {
     pretrainer_->RequestStop();  // the start clock is over: the search gets the CPU
     TakeSelfPlay();
@@ -209,6 +216,8 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
   }
   const Deadline decide_at = deadline - std::chrono::milliseconds(params_.decision_margin_ms);
   Decision d = search_->Decide();
+  // A solved ending makes the decision certain: its move stands, the search ponders on.
+  if (!d.certain) TryEndgame(state, decide_at, &d, stats);
   while (!d.certain && !PuzzleSettled() && SteadyClock::now() < decide_at &&
          (search_->Running() || (puzzle_ && puzzle_->Running()))) {
     std::this_thread::sleep_until(std::min(decide_at, SteadyClock::now() + std::chrono::milliseconds(5)));
@@ -251,6 +260,7 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
 
 void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) {
   if (!search_) return;
+  StopEndgamePonder(/*resume=*/false);  // the search is restarted below
   plies_.push_back(JointMoveText(*machine_, joint));
   TakeSelfPlay();
   ObserveOpponents(joint);
@@ -272,6 +282,7 @@ void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::
     search_->Pause();  // the solver's line is played: the search has nothing to add
   } else {
     search_->Start();
+    PonderEndgame(next);
   }
 }
 
@@ -282,6 +293,7 @@ bool MctsPlayer::ThinksAhead() const {
 
 bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
                                const reasoner::State& current, nlohmann::json* report) {
+  StopEndgamePonder(/*resume=*/true);  // its table is about to go with the old machine
   std::shared_ptr<const Heuristic> heuristic;
   double rebind_ms = 0;
   if (heuristic_ != nullptr) {
@@ -310,6 +322,7 @@ bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> mac
   search_ = std::move(fresh);  // the old search pauses; its tree goes to the collector
   machine_ = std::move(machine);
   workspace_ = machine_->NewWorkspace();
+  endgame_.reset();  // its table holds the old machine's states
   iterations_at_last_decision_ = 0;
   last_decision_time_ = SteadyClock::now();
   search_->Start();
@@ -324,6 +337,8 @@ bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> mac
 }
 
 void MctsPlayer::Finish() {
+  StopEndgamePonder(/*resume=*/false);
+  endgame_.reset();
   nrpa_.reset();  // first: it may be asking the solver
   puzzle_.reset();
   pretrainer_.reset();

@@ -50,6 +50,13 @@
 // at least "cutoff_r2" (default 0.2) for every role it models,
 // playouts are cut after "eval_cutoff" steps (default 10) and scored by it;
 // extra["heuristic"] reports it; a machine swap carries it over, Heuristic::Rebind).
+// "endgame" (bool, default true: in games of two or more roles, when each of 8 random
+// games from the root ends within "endgame_plies" joint moves (default 24), the search
+// pauses for "endgame_share" (default 0.5) of the move's time while an EndgameSolver
+// (endgame_solver.h, table "endgame_mb", default 64, kept through the match) searches the
+// ending to its end; its move is played when it proves a win, or any outcome better than a
+// loss where that is the game's value; while the opponents choose in an ending, the solver
+// runs in the search's place until our next call; extra["endgame"] reports each try).
 // The models replay the stored matches of LoadExperience at Start and after
 // SwitchMachine (model_experience.h). The seed comes from
 // PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
@@ -62,6 +69,8 @@
 
 #include "agent/player/player.h"
 #include "agent/player/registry.h"
+#include "agent/search/background_thread.h"
+#include "agent/search/endgame_solver.h"
 #include "agent/search/heuristic.h"
 #include "agent/search/mcts_search.h"
 #include "agent/search/model_pretrain.h"
@@ -149,6 +158,26 @@ class MctsPlayer final : public Player {
   int puzzle_mb_ = 256;
   bool use_nrpa_ = true;
   int nrpa_level_ = 3;
+
+  // Endings (mcts_player_endgame.cc, params "endgame"): whether random games from `state`
+  // all end within endgame_plies_; the solver's try, which sets `d` when its move is played.
+  bool InEnding(const reasoner::State& state);
+  bool TryEndgame(const reasoner::State& state, Deadline decide_at, Decision* d, MoveStats* stats);
+  void MakeEndgameSolver();
+  // In an ending where the opponents choose next: the solver runs from `next` on
+  // endgame_thread_ in the search's place (paused) until StopEndgamePonder, which joins it
+  // and, if `resume`, restarts the search. Control thread.
+  void PonderEndgame(const reasoner::State& next);
+  void StopEndgamePonder(bool resume);
+  std::unique_ptr<EndgameSolver> endgame_;  // made on first use; reset with the machine
+  BackgroundThread endgame_thread_;         // stopped before endgame_ changes
+  bool endgame_pondering_ = false;
+  int64_t pondered_states_ = 0;  // written by the ponder body, read after the join
+  bool use_endgame_ = true;
+  double endgame_share_ = 0.5;
+  int endgame_plies_ = 24;
+  int endgame_mb_ = 64;
+  reasoner::Rng endgame_rng_{1};
 
   // The learned evaluation (params "heuristic"): learned in Start on games of two or more
   // roles, bound to the machine; SwitchMachine declines other machines while it is used.

@@ -60,7 +60,9 @@ TEST(MctsPlayerTest, PlaysTheWinningMoveAndReportsStats) {
   auto game = TicTacToe();
   auto machine = MakeCellMachine(game);
   SearchPool pool(2);
-  MctsPlayer player(Options(3000), &pool);
+  PlayerOptions options = Options(3000);
+  options.params["endgame"] = false;  // the tree's own statistics are the subject here
+  MctsPlayer player(options, &pool);
   EXPECT_EQ(player.name(), "mcts");
   reasoner::State initial;
   machine->InitialState(&initial);

@@ -1,0 +1,202 @@
+// The endgame solver: values and moves against the plain minimax player's proofs, the
+// guarantee reading where others choose at the same time, the table kept across calls, and
+// the MCTS player's use of it.
+
+#include "agent/search/endgame_solver.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "agent/search/mcts_player.h"
+#include "agent/search/minimax_player.h"
+#include "tests/search/test_games.h"
+
+namespace ggp::agent::search {
+namespace {
+
+using namespace ggp::search_testing;
+
+Deadline Far() { return SteadyClock::now() + std::chrono::minutes(5); }
+
+EndgameResult Solve(std::shared_ptr<const CellGame> game, const Cells& cells, int role) {
+  EndgameSolver solver(MakeCellMachine(game), role, EndgameOptions{});
+  return solver.Solve(EncodeCells(*game, cells), Far(), nullptr);
+}
+
+// The minimax player's proven value of `cells` for `role` (it searches without a table).
+int MinimaxValue(std::shared_ptr<const CellGame> game, const Cells& cells, int role) {
+  MinimaxPlayer player(PlayerOptions{});
+  const reasoner::State s = EncodeCells(*game, cells);
+  player.Start(MakeCellMachine(game), role, s, Far());
+  MoveStats stats;
+  player.SelectMove(s, Far(), &stats);
+  player.Finish();
+  EXPECT_TRUE(stats.proven);
+  return static_cast<int>(stats.value);
+}
+
+TEST(EndgameSolverTest, TicTacToeWinsBlocksAndDraws) {
+  EndgameResult r = Solve(TicTacToe(), TicTacToeCells("xx.oo....", true), 0);
+  ASSERT_TRUE(r.solved);
+  EXPECT_EQ(r.value, 100);
+  EXPECT_EQ(r.move, 2);
+  EXPECT_TRUE(r.exact);
+  // o must block the row; every other move loses at once.
+  r = Solve(TicTacToe(), TicTacToeCells("xx..o....", false), 1);
+  ASSERT_TRUE(r.solved);
+  EXPECT_EQ(r.move, 2);
+  EXPECT_GT(r.value, 0);
+  r = Solve(TicTacToe(), TicTacToe()->Initial(), 0);
+  ASSERT_TRUE(r.solved);
+  EXPECT_EQ(r.value, 50);
+  EXPECT_TRUE(r.exact);
+}
+
+TEST(EndgameSolverTest, AgreesWithMinimaxOnTicTacToePositions) {
+  const std::vector<std::pair<std::string, bool>> positions = {
+      {"x........", false}, {"x...o....", true}, {"xo.......", true}, {"xx..o....", false},
+      {"x.o.x....", false}, {"xo..x...o", true}, {"....x...o", true}, {"xo.ox....", true}};
+  for (const auto& [board, x_to_move] : positions) {
+    const int role = x_to_move ? 0 : 1;
+    const Cells cells = TicTacToeCells(board, x_to_move);
+    const EndgameResult r = Solve(TicTacToe(), cells, role);
+    ASSERT_TRUE(r.solved) << board;
+    EXPECT_EQ(r.value, MinimaxValue(TicTacToe(), cells, role)) << board;
+    // The move played keeps the value: after it, the opponent's best leaves us as much.
+    const auto game = TicTacToe();
+    auto machine = MakeCellMachine(game);
+    auto ws = machine->NewWorkspace();
+    reasoner::State next;
+    std::vector<reasoner::Move> joint(2, 9);
+    joint[static_cast<size_t>(role)] = r.move;
+    machine->NextState(EncodeCells(*game, cells), joint, *ws, &next);
+    EndgameSolver after(machine, role, EndgameOptions{});
+    EXPECT_EQ(after.Solve(next, Far(), nullptr).value, r.value) << board;
+  }
+}
+
+TEST(EndgameSolverTest, Nim) {
+  const EndgameResult r = Solve(Nim({1, 3, 4}), {1, 3, 4, 0}, 0);
+  ASSERT_TRUE(r.solved);
+  EXPECT_EQ(r.value, 100);
+  EXPECT_EQ(r.move, NimTake(2, 2));  // the only move that leaves a nim-sum of 0
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(Solve(Nim({1, 2, 3}), {1, 2, 3, 0}, 0).value, 0);  // nim-sum 0: lost
+}
+
+TEST(EndgameSolverTest, SimultaneousAndManyRolesGiveAGuarantee) {
+  // Duel: picking 2 guarantees 50 whatever the other picks; not the game's value reading.
+  EndgameResult r = Solve(Duel(), Duel()->Initial(), 0);
+  ASSERT_TRUE(r.solved);
+  EXPECT_EQ(r.value, 50);
+  EXPECT_EQ(r.move, 2);
+  EXPECT_FALSE(r.exact);
+  // Three roles: our pick alone decides our goal.
+  r = Solve(ThreePlayers(), ThreePlayers()->Initial(), 0);
+  ASSERT_TRUE(r.solved);
+  EXPECT_EQ(r.value, 100);
+  EXPECT_EQ(r.move, 1);
+  EXPECT_FALSE(r.exact);
+}
+
+TEST(EndgameSolverTest, TableIsKeptAcrossCallsAndStopsAtTheDeadline) {
+  const auto game = TicTacToe();
+  EndgameSolver solver(MakeCellMachine(game), 0, EndgameOptions{});
+  const reasoner::State initial = EncodeCells(*game, game->Initial());
+  const EndgameResult late =
+      solver.Solve(initial, SteadyClock::now() - std::chrono::seconds(1), nullptr);
+  EXPECT_FALSE(late.solved);
+  EXPECT_EQ(late.move, -1);
+  const EndgameResult first = solver.Solve(initial, Far(), nullptr);
+  ASSERT_TRUE(first.solved);
+  EXPECT_EQ(first.value, 50);
+  EXPECT_GT(first.entries, 100);
+  // Again: the root's children are proven in the table.
+  const EndgameResult again = solver.Solve(initial, Far(), nullptr);
+  EXPECT_EQ(again.value, 50);
+  EXPECT_LE(again.nodes, 10);
+  solver.Clear();
+  const EndgameResult cleared = solver.Solve(initial, Far(), nullptr);
+  EXPECT_EQ(cleared.value, 50);
+  EXPECT_EQ(cleared.nodes, first.nodes);
+  // A stop flag already set stops the call as the deadline does.
+  std::atomic<bool> stop{true};
+  solver.Clear();
+  EXPECT_FALSE(solver.Solve(initial, Far(), &stop).solved);
+}
+
+TEST(EndgameSolverTest, MctsPlayerPlaysTheSolvedEnding) {
+  const auto game = TicTacToe();
+  auto machine = MakeCellMachine(game);
+  // x in a corner, o beside it: a win for x five plies deep, which twenty iterations of
+  // the tree do not prove.
+  const Cells cells = TicTacToeCells("xo.......", true);
+  const reasoner::State s = EncodeCells(*game, cells);
+  const EndgameResult proof = Solve(game, cells, 0);
+  ASSERT_TRUE(proof.solved);
+  ASSERT_EQ(proof.value, 100);
+  for (const bool on : {true, false}) {
+    PlayerOptions o;
+    o.seed = 5;
+    o.params = {{"max_iterations", 20}, {"endgame", on}};
+    MctsPlayer player(o);
+    player.Start(machine, 0, s, Far());
+    MoveStats stats;
+    const reasoner::Move m = player.SelectMove(s, Far(), &stats);
+    player.Finish();
+    if (on) {
+      ASSERT_TRUE(stats.extra.contains("endgame"));
+      EXPECT_TRUE(stats.extra["endgame"]["solved"].get<bool>());
+      EXPECT_TRUE(stats.extra["endgame"]["played"].get<bool>());
+      EXPECT_EQ(m, proof.move);
+      EXPECT_TRUE(stats.proven);
+      EXPECT_EQ(stats.value, 100);
+    } else {
+      EXPECT_FALSE(stats.extra.contains("endgame"));
+    }
+  }
+}
+
+TEST(EndgameSolverTest, MctsPlayerPondersEndingsOnTheOpponentsTurn) {
+  const auto game = TicTacToe();
+  auto machine = MakeCellMachine(game);
+  auto ws = machine->NewWorkspace();
+  PlayerOptions o;
+  o.seed = 5;
+  o.params = {{"max_iterations", 50}};
+  MctsPlayer player(o);
+  reasoner::State s;
+  machine->InitialState(&s);
+  player.Start(machine, 0, s, Far());
+  MoveStats stats;
+  const reasoner::Move first = player.SelectMove(s, Far(), &stats);
+  ASSERT_TRUE(stats.extra.contains("endgame"));
+  EXPECT_EQ(stats.extra["endgame"]["value"].get<int>(), 50);  // the whole game: a draw
+  EXPECT_FALSE(stats.extra["endgame"].contains("pondered"));
+  // o to move: the solver searches from there in the search's place until our next call.
+  std::vector<reasoner::Move> joint = {first, 9};
+  reasoner::State next;
+  machine->NextState(s, joint, *ws, &next);
+  player.Advance(joint, next);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  std::vector<reasoner::Move> replies;
+  machine->LegalMoves(next, 1, *ws, &replies);
+  joint = {9, replies.front()};
+  machine->NextState(next, joint, *ws, &s);
+  player.Advance(joint, s);
+  MoveStats after;
+  const reasoner::Move m = player.SelectMove(s, Far(), &after);
+  player.Finish();
+  ASSERT_TRUE(after.extra.contains("endgame"));
+  EXPECT_GT(after.extra["endgame"].value("pondered", int64_t{0}), 0);
+  EXPECT_TRUE(after.extra["endgame"]["solved"].get<bool>());
+  std::vector<reasoner::Move> legal;
+  machine->LegalMoves(s, 0, *ws, &legal);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), m), legal.end());
+}
+
+}  // namespace
+}  // namespace ggp::agent::search

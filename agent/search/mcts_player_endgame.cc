@@ -1,0 +1,93 @@
+// MctsPlayer near the end of games of two or more roles (mcts_player.h, "endgame"): when
+// every one of a few random games from the root ends within endgame_plies joint moves, the
+// search is paused for endgame_share of the move's time while the endgame solver
+// (endgame_solver.h) searches the ending to its terminal states. Its table is kept through
+// the match, so an ending too long for one move's share is finished over several. While
+// the opponents choose (we have a single legal move) in an ending, the solver takes the
+// search's place on a thread of its own until our next call: one thread's time either way.
+
+#include <algorithm>
+
+#include "agent/search/mcts_player.h"
+
+namespace ggp::agent::search {
+namespace {
+
+constexpr int kProbeGames = 8;
+
+}  // namespace
+
+bool MctsPlayer::InEnding(const reasoner::State& state) {
+  reasoner::State end;
+  for (int i = 0; i < kProbeGames; ++i) {
+    const reasoner::PlayoutResult r = machine_->RandomPlayout(state, endgame_plies_, endgame_rng_,
+                                                              *workspace_, &end, nullptr, nullptr);
+    if (!r.terminal) return false;
+  }
+  return true;
+}
+
+void MctsPlayer::MakeEndgameSolver() {
+  if (endgame_ != nullptr) return;
+  EndgameOptions o;
+  o.table_bytes = int64_t{endgame_mb_} << 20;
+  endgame_ = std::make_unique<EndgameSolver>(machine_, role_, o);
+}
+
+void MctsPlayer::PonderEndgame(const reasoner::State& next) {
+  if (!use_endgame_ || machine_->num_roles() < 2 || endgame_share_ <= 0 || search_ == nullptr)
+    return;
+  std::vector<reasoner::Move> ours;
+  machine_->LegalMoves(next, role_, *workspace_, &ours);
+  if (ours.size() != 1 || machine_->IsTerminal(next, *workspace_) || !InEnding(next)) return;
+  MakeEndgameSolver();
+  search_->Pause();
+  endgame_pondering_ = true;
+  endgame_thread_.Launch([this, next] {
+    // Until stopped: what it proves stays in the table for our next move.
+    const EndgameResult r = endgame_->Solve(next, SteadyClock::now() + std::chrono::hours(1),
+                                            endgame_thread_.StopFlag());
+    pondered_states_ += r.nodes;
+  });
+}
+
+void MctsPlayer::StopEndgamePonder(bool resume) {
+  if (!endgame_pondering_) return;
+  endgame_thread_.Stop();
+  endgame_pondering_ = false;
+  if (resume && search_ != nullptr) search_->Start();
+}
+
+bool MctsPlayer::TryEndgame(const reasoner::State& state, Deadline decide_at, Decision* d,
+                            MoveStats* stats) {
+  if (!use_endgame_ || machine_->num_roles() < 2 || endgame_share_ <= 0) return false;
+  const auto begin = SteadyClock::now();
+  if (begin >= decide_at || !InEnding(state)) return false;
+  MakeEndgameSolver();
+  const auto budget =
+      std::chrono::duration_cast<SteadyClock::duration>((decide_at - begin) * endgame_share_);
+  search_->Pause();  // one thread's time: the search waits while the solver runs
+  const EndgameResult r = endgame_->Solve(state, begin + budget, nullptr);
+  search_->Start();
+  const double ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
+  // Played: a win nothing can take away (the best goal there is), or, where the value is
+  // the game's (two roles, constant sum, turns), any outcome better than a loss. A proven
+  // loss leaves the choice to the search, which plays for the opponent's mistakes.
+  const bool play = r.solved && r.move >= 0 && (r.value >= 100 || (r.exact && r.value > 0));
+  if (stats != nullptr) {
+    stats->extra["endgame"] = {
+        {"solved", r.solved}, {"value", r.value},     {"exact", r.exact}, {"played", play},
+        {"states", r.nodes},  {"entries", r.entries}, {"ms", ms}};
+    if (pondered_states_ > 0) stats->extra["endgame"]["pondered"] = pondered_states_;
+  }
+  pondered_states_ = 0;
+  if (!play) return false;
+  d->move = r.move;
+  d->value = r.value / 100.0;
+  d->proven = true;
+  d->certain = true;
+  d->visit_share = -1;
+  return true;
+}
+
+}  // namespace ggp::agent::search
