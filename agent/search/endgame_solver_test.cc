@@ -176,11 +176,15 @@ TEST(EndgameSolverTest, MctsPlayerPondersEndingsOnTheOpponentsTurn) {
   ASSERT_TRUE(stats.extra.contains("endgame"));
   EXPECT_EQ(stats.extra["endgame"]["value"].get<int>(), 50);  // the whole game: a draw
   EXPECT_FALSE(stats.extra["endgame"].contains("pondered"));
-  // o to move: the solver searches from there in the search's place until our next call.
+  // o to move: as a referee does, we are asked for our (single) move first; then, while o
+  // thinks, the solver searches from there in the search's place until our next call.
   std::vector<reasoner::Move> joint = {first, 9};
   reasoner::State next;
   machine->NextState(s, joint, *ws, &next);
   player.Advance(joint, next);
+  MoveStats waiting;
+  EXPECT_EQ(player.SelectMove(next, Far(), &waiting), 9);  // noop: nothing to solve
+  EXPECT_FALSE(waiting.extra.contains("endgame"));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   std::vector<reasoner::Move> replies;
   machine->LegalMoves(next, 1, *ws, &replies);

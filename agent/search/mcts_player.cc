@@ -255,12 +255,13 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
   }
   iterations_at_last_decision_ = info.iterations;
   last_decision_time_ = now;
+  PonderEndgame(state);  // where the opponents choose now, until our next call
   return d.move;
 }
 
 void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::State& next) {
   if (!search_) return;
-  StopEndgamePonder(/*resume=*/false);  // the search is restarted below
+  StopEndgamePonder(/*resume=*/false);  // the search is restarted below (or paused)
   plies_.push_back(JointMoveText(*machine_, joint));
   TakeSelfPlay();
   ObserveOpponents(joint);
@@ -282,7 +283,6 @@ void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::
     search_->Pause();  // the solver's line is played: the search has nothing to add
   } else {
     search_->Start();
-    PonderEndgame(next);
   }
 }
 

@@ -164,10 +164,11 @@ class MctsPlayer final : public Player {
   bool InEnding(const reasoner::State& state);
   bool TryEndgame(const reasoner::State& state, Deadline decide_at, Decision* d, MoveStats* stats);
   void MakeEndgameSolver();
-  // In an ending where the opponents choose next: the solver runs from `next` on
-  // endgame_thread_ in the search's place (paused) until StopEndgamePonder, which joins it
-  // and, if `resume`, restarts the search. Control thread.
-  void PonderEndgame(const reasoner::State& next);
+  // After our answer in a state of an ending where we had a single legal move (the
+  // opponents choose; the referee's next message comes when they have): the solver runs
+  // from `state` on endgame_thread_ in the search's place (paused) until
+  // StopEndgamePonder, which joins it and, if `resume`, restarts the search. Control thread.
+  void PonderEndgame(const reasoner::State& state);
   void StopEndgamePonder(bool resume);
   std::unique_ptr<EndgameSolver> endgame_;  // made on first use; reset with the machine
   BackgroundThread endgame_thread_;         // stopped before endgame_ changes

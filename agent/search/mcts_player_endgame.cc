@@ -34,18 +34,19 @@ void MctsPlayer::MakeEndgameSolver() {
   endgame_ = std::make_unique<EndgameSolver>(machine_, role_, o);
 }
 
-void MctsPlayer::PonderEndgame(const reasoner::State& next) {
-  if (!use_endgame_ || machine_->num_roles() < 2 || endgame_share_ <= 0 || search_ == nullptr)
+void MctsPlayer::PonderEndgame(const reasoner::State& state) {
+  if (!use_endgame_ || machine_->num_roles() < 2 || endgame_share_ <= 0 || search_ == nullptr) {
     return;
+  }
   std::vector<reasoner::Move> ours;
-  machine_->LegalMoves(next, role_, *workspace_, &ours);
-  if (ours.size() != 1 || machine_->IsTerminal(next, *workspace_) || !InEnding(next)) return;
+  machine_->LegalMoves(state, role_, *workspace_, &ours);
+  if (ours.size() != 1 || machine_->IsTerminal(state, *workspace_) || !InEnding(state)) return;
   MakeEndgameSolver();
   search_->Pause();
   endgame_pondering_ = true;
-  endgame_thread_.Launch([this, next] {
+  endgame_thread_.Launch([this, state] {
     // Until stopped: what it proves stays in the table for our next move.
-    const EndgameResult r = endgame_->Solve(next, SteadyClock::now() + std::chrono::hours(1),
+    const EndgameResult r = endgame_->Solve(state, SteadyClock::now() + std::chrono::hours(1),
                                             endgame_thread_.StopFlag());
     pondered_states_ += r.nodes;
   });
