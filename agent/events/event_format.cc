@@ -181,6 +181,10 @@ std::string StatsDetails(const nlohmann::json& stats) {
                             : std::string("unsolved"));
       if (flag("played")) text += ", played";
       text += " (" + Str(*eg, "states") + " states, " + Number(Num(*eg, "ms"), 0) + " ms";
+      // How far an unsolved try got, and the share of the move's time it had.
+      if (!flag("solved") && Has(*eg, "root_done"))
+        text += ", " + Str(*eg, "root_done") + " moves done";
+      if (Has(*eg, "share")) text += ", share " + Number(Num(*eg, "share"), 3);
       // States searched on the opponents' time since our last move.
       if (Has(*eg, "pondered")) text += ", " + Str(*eg, "pondered") + " while waiting";
       Append(&s, text + ")");

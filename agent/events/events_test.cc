@@ -136,6 +136,12 @@ TEST(EventFormatTest, RendersTheEssentials) {
   EXPECT_NE(s.find("endgame unsolved (850432 states, 1318 ms, 2600000 while waiting)"),
             std::string::npos)
       << s;
+  play["stats"]["extra"]["endgame"]["root_done"] = 0;
+  play["stats"]["extra"]["endgame"]["share"] = 0.125;
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("endgame unsolved (850432 states, 1318 ms, 0 moves done, share 0.125, 2600000"),
+            std::string::npos)
+      << s;
   play["stats"] = {{"iterations", 900}, {"iterations_per_s", 1800.0}, {"visit_share", -1}};
   s = FormatEvent(play, plain);
   EXPECT_NE(s.find("900 it (1800/s)"), std::string::npos) << s;

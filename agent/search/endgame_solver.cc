@@ -141,6 +141,7 @@ int EndgameSolver::MinOverReplies(const reasoner::State& s, size_t a, int floor,
     machine_->NextState(s, p.joint, *ws_, &p.next);
     const int v = Search(p.next, floor, std::min(beta, worst), ply + 1);
     if (aborted_) return 0;
+    if (ply == 0 && p.legal[static_cast<size_t>(role_)].size() == 1) ++root_done_;
     if (v < worst) {
       worst = v;
       *best_reply = static_cast<uint32_t>(reply);
@@ -222,6 +223,7 @@ int EndgameSolver::Search(const reasoner::State& s, int alpha, int beta, size_t 
     const int v =
         MinOverReplies(s, a, std::max(alpha, best), beta, ply, n_ours > 1 ? -1 : replier, &reply);
     if (aborted_) return 0;
+    if (ply == 0 && n_ours > 1) ++root_done_;
     if (v > best) {
       best = v;
       choice = n_ours > 1 ? static_cast<uint32_t>(a) : reply;
@@ -243,10 +245,12 @@ EndgameResult EndgameSolver::Solve(const reasoner::State& root, Deadline deadlin
   nodes_ = 0;
   aborted_ = false;
   root_choice_ = 0;
+  root_done_ = 0;
   EndgameResult result;
   const int value = Search(root, -1, 101, 0);
   result.nodes = nodes_;
   result.entries = entries_;
+  result.root_done = root_done_;
   if (aborted_) return result;
   result.solved = true;
   result.value = value;

@@ -53,6 +53,9 @@ struct EndgameResult {
   bool exact = false;
   int64_t nodes = 0;    // states expanded by this call
   int64_t entries = 0;  // table entries in use after it
+  // The root's children whose search this call finished (our moves where we choose, else
+  // the others' replies), counting those the table answered: how far an unsolved call got.
+  int root_done = 0;
 };
 
 class EndgameSolver {
@@ -119,6 +122,7 @@ class EndgameSolver {
   bool simultaneous_ = false;  // sticky: a state where two roles choose was met
   int goal_sum_ = -1;          // the goals' sum at the first terminal met; -2: not constant
   uint32_t root_choice_ = 0;   // the root's best choice, set by Search at ply 0
+  int root_done_ = 0;          // EndgameResult::root_done of the running call
 };
 
 }  // namespace ggp::agent::search

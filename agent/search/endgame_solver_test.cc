@@ -110,10 +110,12 @@ TEST(EndgameSolverTest, TableIsKeptAcrossCallsAndStopsAtTheDeadline) {
       solver.Solve(initial, SteadyClock::now() - std::chrono::seconds(1), nullptr);
   EXPECT_FALSE(late.solved);
   EXPECT_EQ(late.move, -1);
+  EXPECT_EQ(late.root_done, 0);
   const EndgameResult first = solver.Solve(initial, Far(), nullptr);
   ASSERT_TRUE(first.solved);
   EXPECT_EQ(first.value, 50);
   EXPECT_GT(first.entries, 100);
+  EXPECT_EQ(first.root_done, 9);  // no move reaches the root's beta: each one is searched
   // Again: the root's children are proven in the table.
   const EndgameResult again = solver.Solve(initial, Far(), nullptr);
   EXPECT_EQ(again.value, 50);
@@ -158,6 +160,44 @@ TEST(EndgameSolverTest, MctsPlayerPlaysTheSolvedEnding) {
       EXPECT_FALSE(stats.extra.contains("endgame"));
     }
   }
+}
+
+// Random games of nim end soon, but eight piles of fifteen are far from solvable: each try
+// that finishes none of the root's moves halves the next one's share, down to an eighth.
+TEST(EndgameSolverTest, MctsPlayerBacksOffWhereTheEndingIsOutOfReach) {
+  const auto game = Nim({15, 15, 15, 15, 15, 15, 15, 15});
+  auto machine = MakeCellMachine(game);
+  auto ws = machine->NewWorkspace();
+  PlayerOptions o;
+  o.seed = 3;
+  o.params = {{"endgame_plies", 1000}, {"decision_margin_ms", 0}};
+  MctsPlayer player(o);
+  reasoner::State s = EncodeCells(*game, game->Initial());
+  player.Start(machine, 0, s, Far());
+  std::vector<reasoner::Move> replies;
+  for (const double share : {0.5, 0.25, 0.125, 0.0625, 0.0625}) {
+    MoveStats stats;
+    const reasoner::Move m =
+        player.SelectMove(s, SteadyClock::now() + std::chrono::milliseconds(40), &stats);
+    ASSERT_TRUE(stats.extra.contains("endgame"));
+    const auto& eg = stats.extra["endgame"];
+    EXPECT_FALSE(eg["solved"].get<bool>());
+    EXPECT_EQ(eg["root_done"].get<int>(), 0);
+    EXPECT_DOUBLE_EQ(eg["share"].get<double>(), share);
+    std::vector<reasoner::Move> joint = {m, kNimNoop};
+    reasoner::State next;
+    machine->NextState(s, joint, *ws, &next);
+    player.Advance(joint, next);
+    MoveStats waiting;
+    player.SelectMove(next, Far(), &waiting);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    machine->LegalMoves(next, 1, *ws, &replies);
+    joint = {kNimNoop, replies.front()};  // one object from the first pile left
+    machine->NextState(next, joint, *ws, &s);
+    ASSERT_FALSE(machine->IsTerminal(s, *ws));
+    player.Advance(joint, s);
+  }
+  player.Finish();
 }
 
 TEST(EndgameSolverTest, MctsPlayerPondersEndingsOnTheOpponentsTurn) {

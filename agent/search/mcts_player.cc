@@ -121,6 +121,7 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
   role_ = role;
   workspace_ = machine_->NewWorkspace();
   endgame_.reset();
+  endgame_misses_ = 0;
   plies_.clear();
   self_play_.clear();
   pretrainer_.reset();

@@ -52,7 +52,8 @@
 // extra["heuristic"] reports it; a machine swap carries it over, Heuristic::Rebind).
 // "endgame" (bool, default true: in games of two or more roles, when each of 8 random
 // games from the root ends within "endgame_plies" joint moves (default 24), the search
-// pauses for "endgame_share" (default 0.5) of the move's time while an EndgameSolver
+// pauses for "endgame_share" (default 0.5; halved after each try in a row that finished
+// none of the root's moves, down to an eighth) of the move's time while an EndgameSolver
 // (endgame_solver.h, table "endgame_mb", default 64, kept through the match) searches the
 // ending to its end; its move is played when it proves a win, or any outcome better than a
 // loss where that is the game's value; while the opponents choose in an ending, the solver
@@ -174,6 +175,11 @@ class MctsPlayer final : public Player {
   BackgroundThread endgame_thread_;         // stopped before endgame_ changes
   bool endgame_pondering_ = false;
   int64_t pondered_states_ = 0;  // written by the ponder body, read after the join
+  // The share of the move's time the next try gets: endgame_share_ halved for each of the
+  // last tries in a row that finished not one of the root's children (the ending is still
+  // out of reach: random games end sooner than good play does), down to an eighth.
+  double EndgameShareNow() const;
+  int endgame_misses_ = 0;
   bool use_endgame_ = true;
   double endgame_share_ = 0.5;
   int endgame_plies_ = 24;

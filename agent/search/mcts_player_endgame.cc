@@ -5,6 +5,10 @@
 // the match, so an ending too long for one move's share is finished over several. While
 // the opponents choose (we have a single legal move) in an ending, the solver takes the
 // search's place on a thread of its own until our next call: one thread's time either way.
+// Random games can end long before good play does (in suicide games random players lose at
+// once): a try that finishes none of the root's children halves the next one's share of
+// our time, until a try gets somewhere. The opponents' time is the solver's in any ending:
+// where the ending is decided by parity (dots and boxes), that is what proves it in time.
 
 #include <algorithm>
 
@@ -14,6 +18,7 @@ namespace ggp::agent::search {
 namespace {
 
 constexpr int kProbeGames = 8;
+constexpr int kMaxBackoff = 3;  // the share falls to 1/8 at most
 
 }  // namespace
 
@@ -25,6 +30,10 @@ bool MctsPlayer::InEnding(const reasoner::State& state) {
     if (!r.terminal) return false;
   }
   return true;
+}
+
+double MctsPlayer::EndgameShareNow() const {
+  return endgame_share_ / static_cast<double>(1 << std::min(endgame_misses_, kMaxBackoff));
 }
 
 void MctsPlayer::MakeEndgameSolver() {
@@ -65,11 +74,13 @@ bool MctsPlayer::TryEndgame(const reasoner::State& state, Deadline decide_at, De
   const auto begin = SteadyClock::now();
   if (begin >= decide_at || !InEnding(state)) return false;
   MakeEndgameSolver();
+  const double share = EndgameShareNow();
   const auto budget =
-      std::chrono::duration_cast<SteadyClock::duration>((decide_at - begin) * endgame_share_);
+      std::chrono::duration_cast<SteadyClock::duration>((decide_at - begin) * share);
   search_->Pause();  // one thread's time: the search waits while the solver runs
   const EndgameResult r = endgame_->Solve(state, begin + budget, nullptr);
   search_->Start();
+  endgame_misses_ = r.solved || r.root_done > 0 ? 0 : endgame_misses_ + 1;
   const double ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
   // Played: a win nothing can take away (the best goal there is), or, where the value is
   // the game's (two roles, constant sum, turns), any outcome better than a loss. A proven
@@ -77,8 +88,9 @@ bool MctsPlayer::TryEndgame(const reasoner::State& state, Deadline decide_at, De
   const bool play = r.solved && r.move >= 0 && (r.value >= 100 || (r.exact && r.value > 0));
   if (stats != nullptr) {
     stats->extra["endgame"] = {
-        {"solved", r.solved}, {"value", r.value},     {"exact", r.exact}, {"played", play},
-        {"states", r.nodes},  {"entries", r.entries}, {"ms", ms}};
+        {"solved", r.solved}, {"value", r.value},  {"exact", r.exact},
+        {"played", play},     {"states", r.nodes}, {"entries", r.entries},
+        {"ms", ms},           {"share", share},    {"root_done", r.root_done}};
     if (pondered_states_ > 0) stats->extra["endgame"]["pondered"] = pondered_states_;
   }
   pondered_states_ = 0;
