@@ -33,6 +33,7 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.transpositions = j.value("transpositions", p.transpositions);
   p.relative_rewards = j.value("relative_rewards", p.relative_rewards);
   p.paranoia = std::clamp(j.value("paranoia", p.paranoia), 0.0, 1.0);
+  p.rivalry = std::clamp(j.value("rivalry", p.rivalry), 0.0, 1.0);
   p.mast = j.value("mast", p.mast);
   if (const auto it = j.find("decisive_playouts"); it != j.end()) {
     if (it->is_boolean()) {

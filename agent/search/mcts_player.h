@@ -23,7 +23,9 @@
 // "bayes", "mixture", seed 003's "alphabeta", "average", "minimum", "fallible" (a playout
 // per legal move at each node where the opponent chooses), "mirror", "sameaction", and
 // "mixture-all"; models are bound to the machine and see the state and the last joint
-// move; unknown names mean uniform), "contempt" (-1..1, SearchParams),
+// move; unknown names mean uniform), "contempt" (-1..1, SearchParams), "paranoia" (three
+// or more roles, default 0) and "rivalry" (two roles, default 0.25): how much opponents
+// are taken to play against us (SearchParams),
 // "strength" (bool, default false: estimate each opponent's strength from the regret of
 // its first moves (strength.h) and, once known, set the contempt to the seed's -0.6
 // weaker / 0 equal / +0.2 stronger, starting a fresh tree then), "strength_decisions",

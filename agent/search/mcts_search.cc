@@ -1,9 +1,12 @@
 #include "agent/search/mcts_search.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <stdexcept>
 #include <utility>
+
+#include "reasoner/kif/term.h"
 
 namespace ggp::agent::search {
 namespace {
@@ -37,7 +40,10 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       widen_(params.widening > 0),
       follow_(params.model_follow > 0),
       relative_(params.relative_rewards && machine_->num_roles() >= 3),
-      paranoia_(machine_->num_roles() >= 3 ? std::clamp(params.paranoia, 0.0, 1.0) : 0.0),
+      paranoia_(std::clamp(machine_->num_roles() >= 3   ? params.paranoia
+                           : machine_->num_roles() == 2 ? params.rivalry
+                                                        : 0.0,
+                           0.0, 1.0)),
       playout_(playout ? std::move(playout) : std::make_shared<UniformPlayout>()),
       decisive_(params.decisive_playouts == SearchParams::Decisive::kAlways ||
                 (params.decisive_playouts == SearchParams::Decisive::kOwnLoop &&
@@ -62,6 +68,15 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
   contexts_.resize(static_cast<size_t>(pool_->size()) + 1);
   contexts_.back() = NewContext(contexts_.size() - 1);
   if (num_roles_ == 1) line_.reserve(kLineReserve);
+  // A role named `random` is chance (servers play it at random): never anyone's rival.
+  chance_.resize(static_cast<size_t>(num_roles_));
+  for (int r = 0; r < num_roles_; ++r) {
+    std::string name =
+        kif::ToString(machine_->roles()[static_cast<size_t>(r)], machine_->symbols());
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    chance_[static_cast<size_t>(r)] = r != role_ && name == "random";
+  }
 }
 
 std::string MctsSearch::Playouts() const {

@@ -44,7 +44,7 @@
 // Solver (MCTS-Solver): terminal nodes are proven with their goals. A node is proven
 //  - if all its joint moves lead to proven children and the best one for the mover is
 //    unambiguous (several best children must carry the same value vector): max^n exact
-//    (with three or more roles, "best" for an opponent by SearchParams::paranoia);
+//    ("best" for an opponent by SearchParams::paranoia or, with two roles, rivalry);
 //  - in a single-role game, or a 2-role game whose terminals seen so far all have the same
 //    goal sum (treated as constant-sum), as soon as one move gives its mover 100;
 //  - simultaneous nodes: when all children are proven with the same vector, or (2-role
@@ -252,10 +252,11 @@ class MctsSearch final : public SearchJob {
   uint32_t Widen(const Node& node, int role, uint32_t n, WorkerContext& c) const;
 
   // What `role` is taken to maximise, given the values `v` (0..1 per role): v[role] for
-  // us, mixed with 1 - v[role_] by paranoia_ for an opponent (SearchParams::paranoia).
+  // us, mixed with 1 - v[role_] by paranoia_ for an opponent (SearchParams::paranoia,
+  // SearchParams::rivalry), except a chance role.
   template <typename T>
   double Utility(const T* v, int role) const {
-    if (role == role_ || paranoia_ == 0) return v[role];
+    if (role == role_ || paranoia_ == 0 || chance_[static_cast<size_t>(role)]) return v[role];
     return (1 - paranoia_) * v[role] + paranoia_ * (1 - v[role_]);
   }
   // Whether role r's move statistics at `node` (at `depth` on the path, 0: the root) are
@@ -317,7 +318,8 @@ class MctsSearch final : public SearchJob {
   const bool widen_;  // params_.widening > 0
   const bool follow_;  // params_.model_follow > 0
   const bool relative_;  // params_.relative_rewards and three or more roles
-  const double paranoia_;  // params_.paranoia with three or more roles, else 0
+  const double paranoia_;        // params_.paranoia with three or more roles, rivalry with two
+  std::vector<uint8_t> chance_;  // per role: named `random` (not ours); set by the constructor
   const std::shared_ptr<const PlayoutPolicy> playout_;
   const bool decisive_;  // params_.decisive_playouts, resolved for machine_
   // Uniform playouts without MAST: StateMachine::RandomPlayout (DecisivePlayout with

@@ -199,14 +199,32 @@ TEST(MctsSolverTest, RelativeRewardsRefuseToCrownAnotherRole) {
   EXPECT_FLOAT_EQ(relative.search.root()->child(1)->value(0), 0.25f);
 }
 
+// The decision after `iterations` iterations from `s`.
+Decision SearchFrom(Fixture& f, const reasoner::State& s, int64_t iterations) {
+  f.search.SetRoot(s);
+  f.search.RunIterations(iterations);
+  return f.search.Decide();
+}
+
+// In a two-step game (gatekeeper, holdout): we stop at once for 40, proven, because going
+// on (the root's child 1) is proven to end with `went_on`, the real goals (not utilities).
+void ExpectStopsAtForty(const Decision& d, Fixture& f, const std::vector<float>& went_on) {
+  EXPECT_EQ(d.move, 0);
+  EXPECT_TRUE(d.proven);
+  EXPECT_NEAR(d.value, 0.4, 1e-6);
+  const Node* child = f.search.root()->child(1);
+  ASSERT_NE(child, nullptr);
+  EXPECT_TRUE(child->proven());
+  for (size_t r = 0; r < went_on.size(); ++r)
+    EXPECT_FLOAT_EQ(child->value(static_cast<int>(r)), went_on[r]);
+}
+
 TEST(MctsSolverTest, ParanoiaStopsTrustingAnOpponentToBlock) {
   // Max^n: gate blocks (10 > 0), so passing is worth 60 to us, more than guarding (40).
   reasoner::State s;
   Fixture trusting(Gatekeeper());
   trusting.machine->InitialState(&s);
-  trusting.search.SetRoot(s);
-  trusting.search.RunIterations(300);
-  Decision d = trusting.search.Decide();
+  Decision d = SearchFrom(trusting, s, 300);
   EXPECT_EQ(d.move, 1);
   EXPECT_TRUE(d.proven);
   EXPECT_NEAR(d.value, 0.6, 1e-6);
@@ -216,23 +234,37 @@ TEST(MctsSolverTest, ParanoiaStopsTrustingAnOpponentToBlock) {
   SearchParams p;
   p.paranoia = 0.5;
   Fixture wary(Gatekeeper(), 0, p);
-  wary.search.SetRoot(s);
-  wary.search.RunIterations(300);
-  d = wary.search.Decide();
-  EXPECT_EQ(d.move, 0);
-  EXPECT_TRUE(d.proven);
-  EXPECT_NEAR(d.value, 0.4, 1e-6);
-  const Node* passed = wary.search.root()->child(1);
-  ASSERT_NE(passed, nullptr);
-  EXPECT_TRUE(passed->proven());
-  EXPECT_FLOAT_EQ(passed->value(2), 1.0f);  // proofs keep the real goals
-  EXPECT_FLOAT_EQ(passed->value(0), 0.0f);
+  ExpectStopsAtForty(SearchFrom(wary, s, 300), wary, {0.0f, 0.0f, 1.0f});
+}
+
+TEST(MctsSolverTest, RivalryExpectsAnIndifferentOpponentToHoldOut) {
+  // Them gets 0 whether it resigns or holds out. Every role for itself (rivalry 0): a tie
+  // the proofs leave open, and pressing looks worth about 50 to us, more than settling.
+  // So too where the opponent is chance (a role named `random`), whatever the rivalry.
+  reasoner::State s;
+  SearchParams own;
+  own.rivalry = 0;
+  Fixture trusting(Holdout(), 0, own);
+  Fixture chance(Holdout("random"));
+  trusting.machine->InitialState(&s);
+  for (Fixture* f : {&trusting, &chance}) {
+    const Decision d = SearchFrom(*f, s, 300);
+    EXPECT_EQ(d.move, 1);
+    EXPECT_FALSE(d.proven);
+    EXPECT_GT(d.value, 0.4);
+  }
+  // The default rivalry (0.25): holding out is worth 0.25 to them, resigning 0, so they are
+  // expected to hold out and we settle for 40, proven.
+  Fixture wary(Holdout());
+  ExpectStopsAtForty(SearchFrom(wary, s, 300), wary, {0.0f, 0.0f});
 }
 
 TEST(MctsSolverTest, ParanoiaLeavesTwoRoleGamesAlone) {
-  // With two roles paranoia changes nothing: tic-tac-toe still blocks and values as before.
+  // With two roles paranoia changes nothing, nor does rivalry where the goals are
+  // constant-sum: tic-tac-toe still blocks and values as before.
   SearchParams p;
   p.paranoia = 1.0;
+  p.rivalry = 1.0;
   Fixture f(TicTacToe(), 0, p);
   f.search.SetRoot(EncodeCells(*f.game, TicTacToeCells("xx.oo....", true)));
   f.search.RunIterations(2000);

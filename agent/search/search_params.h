@@ -119,6 +119,16 @@ struct SearchParams {
   // 3pttc against two minimax players (clocks 10/2 s) 0 and 0.5 both won 2 of 6 matches
   // with each of four seeds (always as blue), and 1 won none.
   double paranoia = 0.0;
+  // The same mixing with two roles: the opponent's statistics learn (1 - rivalry) * its
+  // own reward + rivalry * (1 - our reward). Where the goals are constant-sum this is its
+  // own reward plus a constant, which changes none of its choices (summing to 100: its own
+  // reward exactly); elsewhere an opponent indifferent between two
+  // outcomes for itself is taken to choose the one worse for us. Against Sancho in
+  // qyshinsu (a loss for both at step 50) our search, trusting the opponent to be
+  // indifferent between losing and holding on to the step limit, read 98 for 20 moves
+  // and ended 0-0. 0: every role for itself. A role named `random` (chance, which servers
+  // play at random) is nobody's rival, with two roles or more.
+  double rivalry = 0.25;
   // Contempt factor (seed 002), -1..1 on the seed's scale (loss -1, draw 0, win +1): our
   // value of a drawn terminal outcome (IsDraw in node.h: every role's goal the same,
   // strictly between 0 and 100) becomes its value + contempt / 2, so a 50-50 draw is worth

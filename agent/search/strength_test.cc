@@ -15,22 +15,23 @@
 namespace ggp::agent::search {
 namespace {
 
-// "player" chooses a certain draw (50-50) or a gamble; after the gamble "nature", whose goal
-// is always 50 and which is therefore indifferent, picks heads (player wins, 100) or tails
-// (player loses, 0). Nature's UCT splits its visits about evenly: the gamble is worth about
-// 0.5 to player, as much as the draw without contempt.
-constexpr const char kGambleGdl[] = R"((role player) (role nature)
+// "player" chooses a certain draw (50-50) or a gamble; after the gamble "random" (chance:
+// no rival, SearchParams::rivalry), whose goal is always 50 and which is therefore
+// indifferent, picks heads (player wins, 100) or tails (player loses, 0). Its UCT splits
+// its visits about evenly: the gamble is worth about 0.5 to player, as much as the draw
+// without contempt.
+constexpr const char kGambleGdl[] = R"((role player) (role random)
 (init (control player))
 (<= (legal player draw) (true (control player)))
 (<= (legal player gamble) (true (control player)))
-(<= (legal nature noop) (true (control player)))
-(<= (legal nature heads) (true (control nature)))
-(<= (legal nature tails) (true (control nature)))
-(<= (legal player noop) (true (control nature)))
-(<= (next (control nature)) (does player gamble))
+(<= (legal random noop) (true (control player)))
+(<= (legal random heads) (true (control random)))
+(<= (legal random tails) (true (control random)))
+(<= (legal player noop) (true (control random)))
+(<= (next (control random)) (does player gamble))
 (<= (next drawn) (does player draw))
-(<= (next won) (does nature heads))
-(<= (next lost) (does nature tails))
+(<= (next won) (does random heads))
+(<= (next lost) (does random tails))
 (<= terminal (true drawn))
 (<= terminal (true won))
 (<= terminal (true lost))
@@ -38,7 +39,7 @@ constexpr const char kGambleGdl[] = R"((role player) (role nature)
 (<= (goal player 100) (true won))
 (<= (goal player 0) (true lost))
 (<= (goal player 0) (true (control ?r)))
-(goal nature 50)
+(goal random 50)
 )";
 
 std::shared_ptr<const reasoner::StateMachine> GambleMachine() {

@@ -17,6 +17,10 @@
 //   gatekeeper   three roles: us (0) either guards (ends: us 40) or passes; then gate (1)
 //                blocks (ends: us 60, gate 10) or lets threat (2) win (threat 100).
 //                Max^n expects gate to block; a paranoid reading, that it lets threat win.
+//   holdout      two roles, not constant-sum: us (0) settles (ends: us 40, them 60) or
+//                presses; then them (1) resigns (us 100, them 0) or holds out (both 0).
+//                Them gets 0 either way; a rival holds out. Holdout("random") names
+//                the opponent `random`: chance, nobody's rival.
 //   lock         one role picks digits 0..3 four times; 100 for the code, 0 otherwise.
 // Thread safety: as the StateMachine contract (the adapters keep no mutable state).
 
@@ -61,6 +65,7 @@ std::shared_ptr<const CellGame> SureWin();
 std::shared_ptr<const CellGame> ThreePlayers();
 std::shared_ptr<const CellGame> Kingmaker();
 std::shared_ptr<const CellGame> Gatekeeper();
+std::shared_ptr<const CellGame> Holdout(std::string opponent = "them");
 std::shared_ptr<const CellGame> Lock(std::vector<int> code);
 
 }  // namespace ggp::search_testing
