@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "agent/cli/commands.h"
 #include "agent/player/registry.h"
@@ -17,9 +18,9 @@
 #include "agent/search/register.h"
 #include "agent/search/search_pool.h"
 #include "agent/session/match_manager.h"
-#include "protocol/http_server.h"
 #include "agent/store/store.h"
 #include "models/opponent/opponent_model.h"
+#include "protocol/http_server.h"
 #include "reasoner/factory/machine_factory.h"
 
 namespace ggp::agent {
@@ -41,7 +42,7 @@ struct ServeOptions {
   std::string policy = "mcts";
   int max_matches = 4;
   int memory_mb = 1024;  // search tree budget per match
-  std::string model = "uniform";  // opponent model of the mcts policy
+  std::string model = "auto";     // opponent model of the mcts policy (MctsPlayer)
   bool pretrain = false;          // stand-in games for the models in the start clock
   bool strength = false;          // estimate opponents' strength, set the contempt (seed 002)
   bool heuristic = false;         // learned evaluation, playouts cut short
@@ -206,11 +207,14 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--machine", o->machine, "Reasoner back end")
       ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet"}))
       ->capture_default_str();
+  std::vector<std::string> model_names = models::ModelNames();
+  model_names.push_back("auto");
   sub->add_option("--model", o->model,
                   "Opponent model of the mcts policy: the priors of opponents' moves (uniform, "
                   "frequency, buffer20, buffer, bayes, mixture; seed 003's alphabeta, average, "
-                  "minimum, fallible, mirror, sameaction; mixture-all)")
-      ->check(CLI::IsMember(models::ModelNames()))
+                  "minimum, fallible, mirror, sameaction; mixture-all; auto: mixture where "
+                  "roles move at the same time, else uniform)")
+      ->check(CLI::IsMember(model_names))
       ->capture_default_str();
   sub->add_flag("--strength", o->strength,
                "mcts: estimate each opponent's strength from the regret of its first moves and "

@@ -129,13 +129,14 @@ std::string StatsDetails(const nlohmann::json& stats) {
     if (auto m = extra->find("model"); m != extra->end() && m->is_object()) {
       std::string text = "model " + Str(*m, "name");
       if (Has(*m, "observed")) {
-        // "(40 seen, 3 stored matches, 12 stand-in games)": where the moves it learned from
-        // came from besides this match.
+        // "(40 seen, 3 stored matches, 12 stand-in games, trust 0.8)": where the moves it
+        // learned from came from besides this match, and how far it beats uniform.
         text += " (" + Str(*m, "observed") + " seen";
         if (auto st = m->find("stored"); st != m->end() && st->is_object() && Has(*st, "matches")) {
           text += ", " + Str(*st, "matches") + " stored matches";
         }
         if (Has(*m, "self_play_games")) text += ", " + Str(*m, "self_play_games") + " stand-in games";
+        if (Has(*m, "trust")) text += ", trust " + Number(Num(*m, "trust"), 2);
         text += ")";
       }
       if (auto next = m->find("next"); next != m->end() && next->is_array() && !next->empty()) {

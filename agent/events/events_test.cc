@@ -167,6 +167,9 @@ TEST(EventFormatTest, PlayLinesShowTheOpponentModel) {
   play["stats"]["extra"]["model"]["self_play_games"] = 12;
   const std::string t = FormatEvent(play, EventFormatOptions{false});
   EXPECT_NE(t.find("model bayes (12 seen, 3 stored matches, 12 stand-in games): next"), std::string::npos) << t;
+  play["stats"]["extra"]["model"]["trust"] = 0.8;
+  const std::string u = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(u.find("12 stand-in games, trust 0.80): next"), std::string::npos) << u;
 }
 
 TEST(EventFormatTest, PlayLinesShowTheStrengthEstimate) {

@@ -120,7 +120,8 @@ uint32_t MctsSearch::SelectJoint(Node& node, WorkerContext& c) {
     if (k > 1) {
       // An opponent's move may be drawn from its model (model_follow), else by UCT among
       // all its moves or the widened few.
-      const uint32_t followed = follow_ && r != role_ ? FollowModel(node, r, c) : k;
+      const bool follow = r != role_ && (simultaneous ? trust_follow_ : follow_);
+      const uint32_t followed = follow ? FollowModel(node, r, simultaneous, c) : k;
       const uint32_t m = followed == k && widen_ && r != role_ ? Widen(node, r, n_total, c) : k;
       if (followed < k) {
         pick = followed;

@@ -24,6 +24,8 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.widening = std::max(0.0, j.value("widening", p.widening));
   p.widening_c = std::max(0.0, j.value("widening_c", p.widening_c));
   p.model_follow = std::clamp(j.value("model_follow", p.model_follow), 0.0, 1.0);
+  p.simultaneous_follow =
+      std::clamp(j.value("simultaneous_follow", p.simultaneous_follow), 0.0, 1.0);
   if (j.contains("memory_mb")) {
     p.memory_limit_bytes = static_cast<size_t>(std::max<double>(1.0, j["memory_mb"].get<double>()) * (1 << 20));
   }
@@ -65,9 +67,12 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
       prior_(std::move(prior)),
       playout_(std::move(playout)) {
   params_.seed = options.seed != 0 ? options.seed : std::random_device{}();
-  model_name_ = options.params.is_object() ? options.params.value("model", std::string("uniform"))
-                                           : std::string("uniform");
-  if (prior_ != nullptr || !models::MakeModel(model_name_)) model_name_ = "uniform";
+  model_setting_ = options.params.is_object() ? options.params.value("model", std::string("auto"))
+                                              : std::string("auto");
+  if (prior_ != nullptr || (model_setting_ != "auto" && !models::MakeModel(model_setting_))) {
+    model_setting_ = "uniform";
+  }
+  model_name_ = model_setting_ == "auto" ? "uniform" : model_setting_;
   if (options.params.is_object() && playout_ == nullptr) {
     model_playouts_ = options.params.value("model_playouts", false);
     model_playout_epsilon_ = std::clamp(
@@ -126,6 +131,9 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
   plies_.clear();
   self_play_.clear();
   pretrainer_.reset();
+  if (model_setting_ == "auto") {
+    model_name_ = MovesTogether(*machine_, initial, params_.seed) ? "mixture" : "uniform";
+  }
   StartModels();
   WireModelPlayouts();
   if (pretrain_ && model_name_ != "uniform") {

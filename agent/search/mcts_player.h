@@ -19,11 +19,14 @@
 // "mast_epsilon", "decisive_playouts" (true: always, false: never, "auto": the default,
 // on machines with a decisive loop of their own), "decision_margin_ms",
 // "max_playout_steps", "model" (an opponent model
-// of models/opponent: "uniform" (default: plain UCT), "frequency", "buffer20", "buffer",
+// of models/opponent: "auto" (default: "mixture" where roles move at the same time,
+// MovesTogether, else "uniform"), "uniform" (plain UCT), "frequency", "buffer20", "buffer",
 // "bayes", "mixture", seed 003's "alphabeta", "average", "minimum", "fallible" (a playout
 // per legal move at each node where the opponent chooses), "mirror", "sameaction", and
 // "mixture-all"; models are bound to the machine and see the state and the last joint
-// move; unknown names mean uniform), "contempt" (-1..1, SearchParams), "paranoia" (three
+// move; unknown names mean uniform; where an opponent moves with us its move is drawn from
+// its model with probability "simultaneous_follow" (default 1) times the trust in the model,
+// TrustIn), "contempt" (-1..1, SearchParams), "paranoia" (three
 // or more roles, default 0) and "rivalry" (two roles, default 0.25): how much opponents
 // are taken to play against us (SearchParams),
 // "strength" (bool, default false: estimate each opponent's strength from the regret of
@@ -68,6 +71,7 @@
 // Threading: calls are serialised by the session (player.h); the search itself runs on
 // the pool's workers.
 
+#include <deque>
 #include <memory>
 
 #include "agent/player/player.h"
@@ -94,6 +98,11 @@ SearchParams SearchParamsFromJson(const nlohmann::json& params, SearchParams bas
 // mixture) comes as a mixture of it and uniform weighted by their likelihood over the last
 // 20 real moves, so it falls back toward uniform where it predicts this opponent worse.
 std::unique_ptr<models::OpponentModel> MakeGuardedModel(const std::string& name, bool valve);
+// True if roles choose at the same time in this game: in one random game from `state` (at
+// most 200 joint moves, stopped after 50 ms), a fifth or more of the states give two or
+// more roles a choice.
+bool MovesTogether(const reasoner::StateMachine& machine, const reasoner::State& state,
+                   uint64_t seed);
 
 class MctsPlayer final : public Player {
  public:
@@ -133,6 +142,9 @@ class MctsPlayer final : public Player {
   // The opponent-strength estimate of this match (observed whether or not "strength" acts
   // on it). Control thread.
   const StrengthEstimator& strength() const { return strength_; }
+  // The opponent model in use ("uniform": none) and the trust in role r's (0..1).
+  const std::string& model_name() const { return model_name_; }
+  double model_trust(int role) const { return TrustIn(role); }
   // The contempt the search uses now.
   double contempt() const { return params_.contempt; }
 
@@ -202,7 +214,12 @@ class MctsPlayer final : public Player {
   nlohmann::json heuristic_report_;
 
   SearchParams params_;
-  std::string model_name_;  // "uniform": no prior hook at all
+  // Params "model" as given; "auto" (the default) is "mixture" in games where roles move at
+  // the same time (read from a random game at Start) and "uniform" elsewhere: where the
+  // opponent answers our move the tree sees its reply; where it moves with us, only a model
+  // knows what it will do (SearchParams::simultaneous_follow).
+  std::string model_setting_;
+  std::string model_name_;  // in use for this match; "uniform": no prior hook at all
   std::shared_ptr<ModelPrior> model_prior_;
   std::vector<std::unique_ptr<models::OpponentModel>> models_;  // per role (ours: null)
   std::vector<uint32_t> features_;
@@ -214,7 +231,14 @@ class MctsPlayer final : public Player {
     long long moves = 0;
     double model = 0, uniform = 0;  // sums of log-likelihoods
     std::vector<double> parts;      // a mixture's components
+    // Per move of the last kTrustWindow: the share of uniform's surprise at the real move
+    // that the model explains, 1 - log P_model(move) / log (1/k), k legal moves (1 when
+    // it was certain of it, 0 when it was no better than uniform, below 0 when worse).
+    std::deque<double> recent;
   };
+  // The trust in role r's model (MovePrior::Trust): the mean of those shares, clamped to
+  // 0..1 (k = 10 and P_model(move) = 0.8 every time: 0.9).
+  double TrustIn(int role) const;
   std::vector<ModelScore> scores_;  // per role
   nlohmann::json stored_experience_;  // LoadExperience's {role text: body}
   std::vector<std::vector<std::string>> plies_;  // this match's joint moves as text

@@ -2,6 +2,7 @@
 // the experience of earlier matches (model_experience.h) and observed on every real move.
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "agent/search/mcts_player.h"
@@ -17,7 +18,44 @@ namespace ggp::agent::search {
 // than uniform loses its weight to uniform (mixture.h). Mixtures include uniform already.
 namespace {
 constexpr int kReplayBudgetMs = 250;
+constexpr size_t kTrustWindow = 20;  // the moves the trust in a model is measured on
 }  // namespace
+
+bool MovesTogether(const reasoner::StateMachine& machine, const reasoner::State& state,
+                   uint64_t seed) {
+  const auto stop_at = SteadyClock::now() + std::chrono::milliseconds(50);
+  const int n = machine.num_roles();
+  if (n < 2) return false;
+  std::unique_ptr<reasoner::Workspace> ws = machine.NewWorkspace();
+  reasoner::Rng rng(seed);
+  reasoner::State s = state, next;
+  std::vector<reasoner::Move> legal, joint(static_cast<size_t>(n));
+  int states = 0, together = 0;
+  for (int step = 0; step < 200 && SteadyClock::now() < stop_at; ++step) {
+    if (machine.IsTerminal(s, *ws)) break;
+    int choosers = 0;
+    for (int r = 0; r < n; ++r) {
+      machine.LegalMoves(s, r, *ws, &legal);
+      if (legal.empty()) return states > 0 && 5 * together >= states;  // broken rules
+      if (legal.size() > 1) ++choosers;
+      joint[static_cast<size_t>(r)] = legal[rng.Below(static_cast<uint32_t>(legal.size()))];
+    }
+    ++states;
+    if (choosers >= 2) ++together;
+    machine.NextState(s, joint, *ws, &next);
+    std::swap(s, next);
+  }
+  return states > 0 && 5 * together >= states;
+}
+
+double MctsPlayer::TrustIn(int role) const {
+  if (role < 0 || static_cast<size_t>(role) >= scores_.size()) return 0.0;
+  const std::deque<double>& recent = scores_[static_cast<size_t>(role)].recent;
+  if (recent.empty()) return 0.0;
+  double explained = 0;
+  for (double e : recent) explained += e;
+  return std::clamp(explained / static_cast<double>(recent.size()), 0.0, 1.0);
+}
 
 std::unique_ptr<models::OpponentModel> MakeGuardedModel(const std::string& name, bool valve) {
   std::unique_ptr<models::OpponentModel> model = models::MakeModel(name);
@@ -81,6 +119,7 @@ void MctsPlayer::StartModels(bool keep_scores) {
     if (!plies_.empty()) ReplayIntoModel(*machine_, MatchMoves{"match", plies_}, r, model.get());
     model->Fit();
     model_prior_->Publish(r, model->Clone());
+    model_prior_->SetTrust(r, TrustIn(r));  // kept through a change of machine
   }
   if (matches > 0) {
     replayed_ = {{"matches", matches}, {"decisions", decisions}, {"incomplete", incomplete}};
@@ -141,8 +180,12 @@ void MctsPlayer::ObserveOpponents(std::span<const reasoner::Move> joint) {
     const reasoner::Move chosen = joint[static_cast<size_t>(r)];
     ModelScore& score = scores_[static_cast<size_t>(r)];
     ++score.moves;
-    score.model += models::LogLikelihood(*model, context, root.moves(r), chosen, &scratch_);
-    score.uniform -= std::log(static_cast<double>(root.num_moves(r)));
+    const double ll = models::LogLikelihood(*model, context, root.moves(r), chosen, &scratch_);
+    const double uniform = -std::log(static_cast<double>(root.num_moves(r)));
+    score.model += ll;
+    score.uniform += uniform;
+    score.recent.push_back(1.0 - ll / uniform);  // uniform < 0: at least two moves
+    if (score.recent.size() > kTrustWindow) score.recent.pop_front();
     if (const auto* mix = dynamic_cast<const models::MixtureModel*>(model.get())) {
       score.parts.resize(mix->size(), 0.0);
       for (size_t i = 0; i < mix->size(); ++i) {
@@ -151,22 +194,28 @@ void MctsPlayer::ObserveOpponents(std::span<const reasoner::Move> joint) {
     }
     model->ObserveIn(context, root.moves(r), chosen);
     model_prior_->Publish(r, model->Clone());
+    model_prior_->SetTrust(r, TrustIn(r));
   }
   last_joint_.assign(joint.begin(), joint.end());
 }
 
 // The model and its three likeliest replies after our chosen move (from the priors of the
-// child node, set by the model when the node was made).
+// child node, set by the model when the node was made), or where the opponents move with
+// us, their likeliest moves now (the root's priors, asked again at every move).
 nlohmann::json MctsPlayer::ModelReport(const Decision& d) const {
   nlohmann::json j = {{"name", model_name_}};
   long long observed = 0;
   for (const auto& m : models_) observed += m ? m->observations() : 0;
   j["observed"] = observed;
   if (params_.model_follow > 0) j["follow"] = params_.model_follow;
+  double trust = 0;
+  for (int r = 0; r < static_cast<int>(scores_.size()); ++r) trust = std::max(trust, TrustIn(r));
+  if (trust > 0) j["trust"] = std::round(trust * 100) / 100;
   if (!replayed_.is_null()) j["stored"] = replayed_;
   if (!self_play_.empty()) j["self_play_games"] = self_play_.size();
   const Node* root = search_ ? search_->root() : nullptr;
-  const Node* child = root != nullptr && root->num_children() > 0 && root->num_movers() == 1 &&
+  const Node* child = root != nullptr && root->num_movers() >= 2 ? root
+                      : root != nullptr && root->num_children() > 0 && root->num_movers() == 1 &&
                               root->num_moves(role_) > 1
                           ? root->child(d.move_index)
                           : nullptr;

@@ -39,6 +39,7 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
       grave_(params.grave),
       widen_(params.widening > 0),
       follow_(params.model_follow > 0),
+      trust_follow_(params.simultaneous_follow > 0),
       relative_(params.relative_rewards && machine_->num_roles() >= 3),
       paranoia_(std::clamp(machine_->num_roles() >= 3   ? params.paranoia
                            : machine_->num_roles() == 2 ? params.rivalry
@@ -191,11 +192,10 @@ bool MctsSearch::Advance(std::span<const reasoner::Move> joint, const reasoner::
   // node of the kept tree that a discarded node links to keeps the kept tree's reference.
   DiscardTree();
   const bool reused = keep != nullptr;
-  root_ = reused ? std::move(keep)
-                 : BuildNode(next, c,
-                             joint.size() == static_cast<size_t>(num_roles_)
-                                 ? joint
-                                 : std::span<const reasoner::Move>());
+  const std::span<const reasoner::Move> last_joint =
+      joint.size() == static_cast<size_t>(num_roles_) ? joint : std::span<const reasoner::Move>();
+  root_ = reused ? std::move(keep) : BuildNode(next, c, last_joint);
+  if (reused) RefreshKeptRoot(last_joint);  // built with the models of its time
   NoteRoot();
   return reused;
 }

@@ -9,13 +9,14 @@
 //
 // (At a node where several roles move, each role plays a uniformly random move with
 // probability epsilon instead, which keeps symmetric roles from locking into correlated
-// choices.) Q_r(a) is the mean reward of role r over the iterations that played a (or the proven
-// value of the child, in a turn-taking node), N the node's visits, P_r the MovePrior
-// (uniform by default, which makes the last term vanish: plain UCT). Unvisited moves come
-// first, highest prior first. A turn-taking node is the case where one role has k > 1.
-// Progressive widening (SearchParams::widening, off by default) restricts an opponent's
-// choice to its k(n) moves of highest prior, k(n) growing with the node's visits n.
-// Rewards are goal / 100 (kNoGoal -> 0) for every role; each role's statistics learn its
+// choices; an opponent whose model the prior trusts, MovePrior::Trust, plays a move drawn
+// from it with that probability times SearchParams::simultaneous_follow.) Q_r(a) is the mean reward
+// of role r over the iterations that played a (or the proven value of the child, in a turn-taking
+// node), N the node's visits, P_r the MovePrior (uniform by default, which makes the last term
+// vanish: plain UCT). Unvisited moves come first, highest prior first. A turn-taking node is the
+// case where one role has k > 1. Progressive widening (SearchParams::widening, off by default)
+// restricts an opponent's choice to its k(n) moves of highest prior, k(n) growing with the node's
+// visits n. Rewards are goal / 100 (kNoGoal -> 0) for every role; each role's statistics learn its
 // own reward (max^n-style, any number of roles, general sum); with three or more roles an
 // opponent's may also count against ours (SearchParams::paranoia).
 //
@@ -139,7 +140,9 @@ class MctsSearch final : public SearchJob {
   void Pause();
   // Pauses, then makes the child reached by `joint` the new root (its subtree is kept; the
   // rest goes to the background collector). Builds a fresh root from `next` if the child
-  // was never expanded. Returns true if a subtree was reused. Does not restart.
+  // was never expanded. Returns true if a subtree was reused. Does not restart. A kept
+  // root's priors are asked again (the models learn during the match), and where an
+  // opponent whose model is trusted moves with us, its statistics start over.
   bool Advance(std::span<const reasoner::Move> joint, const reasoner::State& next);
   // Runs up to `n` iterations on the calling thread (fewer if the root gets proven).
   // Paused only. Returns iterations completed.
@@ -245,8 +248,21 @@ class MctsSearch final : public SearchJob {
                       const uint32_t* eligible = nullptr, uint32_t count = 0) const;
   // SearchParams::model_follow: with probability model_follow times the sharpness of
   // `role`'s prior at `node` (0 uniform .. 1 certain), a move drawn from the prior; else
-  // num_moves(role) (select as usual).
-  uint32_t FollowModel(const Node& node, int role, WorkerContext& c) const;
+  // num_moves(role) (select as usual). Where `simultaneous`, the probability is
+  // simultaneous_follow times the prior's Trust(role) instead.
+  uint32_t FollowModel(const Node& node, int role, bool simultaneous, WorkerContext& c) const;
+  // True if some opponent with a choice at `node` has a model the prior trusts.
+  bool TrustsAMover(const Node& node) const;
+  // mcts_priors.cc (paused): asks the prior again for the kept root (reached by
+  // `last_joint`) and, where a trusted opponent moves with us there, for the nodes nearest
+  // it (breadth first, at most 20,000 nodes and 20 ms), and forgets the root's statistics.
+  void RefreshKeptRoot(std::span<const reasoner::Move> last_joint);
+  // mcts_priors.cc: at a simultaneous root of a two-role game where the opponent's model is
+  // trusted, our move (index) with the most value over the children, each weighed by the
+  // chance of the opponent's move in it (the model's prior by the trust, the tree's visit
+  // share for the rest), among the moves i with guarantees[i] >= floor where `guarantees`
+  // is given; -1 where it does not apply or too little is known.
+  int AnswerTheModel(const Node& root, std::span<const double> guarantees, double floor) const;
   // Progressive widening (SearchParams::widening): how many of `role`'s moves at `node`
   // (with n visits) are eligible; if fewer than all, c.ranked[0..result) holds them.
   uint32_t Widen(const Node& node, int role, uint32_t n, WorkerContext& c) const;
@@ -317,6 +333,7 @@ class MctsSearch final : public SearchJob {
   const bool grave_;  // params_.grave
   const bool widen_;  // params_.widening > 0
   const bool follow_;  // params_.model_follow > 0
+  const bool trust_follow_;  // params_.simultaneous_follow > 0
   const bool relative_;  // params_.relative_rewards and three or more roles
   const double paranoia_;        // params_.paranoia with three or more roles, rivalry with two
   std::vector<uint8_t> chance_;  // per role: named `random` (not ours); set by the constructor

@@ -1,9 +1,9 @@
 // Selection of one role's move at a node (mcts_search.h): UCT with GRAVE and the prior
 // bonus (SelectMove), and, where an opponent chooses, what its model's priors (policies.h,
 // model_prior.h) add: progressive widening by prior rank and drawing the move from the
-// model (SearchParams::widening, SearchParams::model_follow). With the uniform prior
-// neither changes anything. Nothing here allocates once c.ranked has grown to the widest
-// node.
+// model (SearchParams::widening, SearchParams::model_follow, and where it moves with
+// others SearchParams::simultaneous_follow). With the uniform prior none changes anything. Nothing
+// here allocates once c.ranked has grown to the widest node.
 
 #include <algorithm>
 #include <cmath>
@@ -81,8 +81,13 @@ uint32_t MctsSearch::Widen(const Node& node, int role, uint32_t n, WorkerContext
   return m;
 }
 
-uint32_t MctsSearch::FollowModel(const Node& node, int role, WorkerContext& c) const {
+uint32_t MctsSearch::FollowModel(const Node& node, int role, bool simultaneous,
+                                 WorkerContext& c) const {
   const uint32_t k = node.num_moves(role);
+  // Where others move too, the model's trust decides (checked first: without a model it is
+  // 0 and nothing else is read).
+  double follow = simultaneous ? params_.simultaneous_follow * prior_->Trust(role) : 1.0;
+  if (follow <= 1e-6) return k;
   float top = 0, sum = 0;
   for (uint32_t i = 0; i < k; ++i) {
     const float p = node.stat(role, i).prior;
@@ -90,10 +95,12 @@ uint32_t MctsSearch::FollowModel(const Node& node, int role, WorkerContext& c) c
     sum += p;
   }
   if (!(sum > 0)) return k;
-  // How far the model is from uniform here: 0 for uniform, 1 when it is certain.
-  const double uniform = 1.0 / k;
-  const double sharpness = (top / sum - uniform) / (1.0 - uniform);
-  if (sharpness <= 1e-6 || c.rng.Uniform() >= params_.model_follow * sharpness) return k;
+  if (!simultaneous) {
+    // How far the model is from uniform here: 0 for uniform, 1 when it is certain.
+    const double uniform = 1.0 / k;
+    follow = params_.model_follow * (top / sum - uniform) / (1.0 - uniform);
+  }
+  if (follow <= 1e-6 || c.rng.Uniform() >= follow) return k;
   float u = static_cast<float>(c.rng.Uniform()) * sum;
   uint32_t last = 0;  // the last move with a share (rounding may leave a sliver of u)
   for (uint32_t i = 0; i < k; ++i) {

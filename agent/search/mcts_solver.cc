@@ -2,6 +2,7 @@
 // final move choice at the root.
 
 #include <algorithm>
+#include <vector>
 
 #include "agent/search/mcts_search.h"
 
@@ -13,12 +14,6 @@ bool SameValues(const Node& a, const Node& b) {
     if (a.value(r) != b.value(r)) return false;
   }
   return true;
-}
-
-// The index of role `role`'s move inside joint index `joint` of `node`.
-uint32_t MoveOf(const Node& node, uint32_t joint, int role) {
-  for (int r = node.num_roles() - 1; r > role; --r) joint /= std::max<uint32_t>(node.num_moves(r), 1);
-  return joint % std::max<uint32_t>(node.num_moves(role), 1);
 }
 
 }  // namespace
@@ -94,7 +89,7 @@ bool MctsSearch::TryProve(Node& node) const {
       const Node* witness = nullptr;
       bool wins = true;
       for (uint32_t j = 0; j < children && wins; ++j) {
-        if (MoveOf(node, j, p) != a) continue;
+        if (node.MoveIndexOf(j, p) != a) continue;
         const Node* c = node.child(j);
         wins = c != nullptr && c->proven() && c->value(p) >= 1.0f;
         witness = c;
@@ -142,6 +137,9 @@ Decision MctsSearch::DecideFor(int role) const {
   double best_unproven_mean = 0, best_proven_value = -1;
   int64_t best_unproven_visits = -1, best_proven_visits = -1, best_win_visits = -1;
   bool all_proven = true;
+  // Where a trusted opponent moves with us, the answer to its model decides (mcts_priors.cc).
+  const bool answer = root.num_movers() >= 2 && role == role_ && trust_follow_;
+  std::vector<double> guarantees(answer ? k : 0, -1.0);
   for (uint32_t i = 0; i < k; ++i) {
     const MoveStat& s = root.stat(role, i);
     const int64_t n = s.visits.load(std::memory_order_relaxed);
@@ -155,7 +153,7 @@ Decision MctsSearch::DecideFor(int role) const {
       if (proven) guaranteed = c->value(role);
     } else {
       for (uint32_t j = 0; j < root.num_children() && proven; ++j) {
-        if (MoveOf(root, j, role) != i) continue;
+        if (root.MoveIndexOf(j, role) != i) continue;
         const Node* c = root.child(j);
         proven = c != nullptr && c->proven();
         if (proven) guaranteed = std::min<double>(guaranteed, c->value(role));
@@ -170,6 +168,7 @@ Decision MctsSearch::DecideFor(int role) const {
       }
       continue;
     }
+    if (answer) guarantees[i] = guaranteed;
     if (guaranteed >= 1.0 && n > best_win_visits) {
       best_win = static_cast<int>(i);
       best_win_visits = n;
@@ -189,13 +188,19 @@ Decision MctsSearch::DecideFor(int role) const {
     pick = best_win;
     d.proven = d.certain = true;
   } else if (all_proven) {
-    pick = best_proven;  // the best guarantee; among equal losses the most resisted move
+    // The best guarantee; among equal ones the best answer to a trusted model, else (equal
+    // losses) the most resisted move.
+    pick = best_proven;
+    if (const int a = answer ? AnswerTheModel(root, guarantees, best_proven_value) : -1; a >= 0) {
+      pick = a;
+    }
     d.proven = d.certain = true;
   } else if (best_proven >= 0 && best_proven_value > best_unproven_mean) {
     pick = best_proven;
     d.proven = true;
   } else {
     pick = best_unproven;
+    if (const int a = answer ? AnswerTheModel(root, {}, 0) : -1; a >= 0) pick = a;
   }
   const MoveStat& s = root.stat(role, static_cast<uint32_t>(pick));
   d.move_index = static_cast<uint32_t>(pick);

@@ -8,8 +8,8 @@
 // reads them all the time: each role's model is published as an immutable snapshot and
 // swapped atomically, so search threads never see a model being updated.
 //
-// Thread safety: Prior may be called by any number of search threads at once; Publish by
-// one controlling thread at a time, concurrently with Prior.
+// Thread safety: Prior and Trust may be called by any number of search threads at once;
+// Publish and SetTrust by one controlling thread at a time, concurrently with them.
 
 #include <atomic>
 #include <cstdint>
@@ -28,6 +28,9 @@ class ModelPrior final : public MovePrior {
   // Makes `model` (null: uniform) the prior of `role`'s moves from now on.
   void Publish(int role, std::shared_ptr<const models::OpponentModel> model);
   std::shared_ptr<const models::OpponentModel> Snapshot(int role) const;
+  // Sets the trust in `role`'s model (MovePrior::Trust, clamped to 0..1); 0 until set.
+  void SetTrust(int role, double trust);
+  double Trust(int role) const override;
   // Grows by one with every Publish (after the new snapshot is visible): a reader that
   // caches snapshots reloads them when it changes (model_playout.h).
   uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
@@ -40,6 +43,7 @@ class ModelPrior final : public MovePrior {
  private:
   int our_role_;
   std::unique_ptr<std::atomic<std::shared_ptr<const models::OpponentModel>>[]> models_;
+  std::unique_ptr<std::atomic<double>[]> trust_;
   int num_roles_;
   std::atomic<uint64_t> generation_{0};
 };

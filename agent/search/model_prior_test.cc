@@ -172,6 +172,71 @@ TEST(ModelPriorTest, PlayerObservesTheOpponentAndReportsItsModel) {
   player.Finish();
 }
 
+TEST(ModelPriorTest, TrustIsPerOpponentRoleAndClamped) {
+  ModelPrior prior(3, 0);
+  EXPECT_EQ(prior.Trust(1), 0.0);  // until set
+  prior.SetTrust(1, 0.4);
+  prior.SetTrust(2, 7.0);
+  prior.SetTrust(0, 0.9);  // ours: never trusted as a prediction
+  EXPECT_DOUBLE_EQ(prior.Trust(1), 0.4);
+  EXPECT_DOUBLE_EQ(prior.Trust(2), 1.0);
+  EXPECT_EQ(prior.Trust(0), 0.0);
+  EXPECT_EQ(prior.Trust(5), 0.0);
+  prior.SetTrust(1, -2.0);
+  EXPECT_EQ(prior.Trust(1), 0.0);
+  EXPECT_EQ(UniformPrior().Trust(1), 0.0);
+}
+
+PlayerOptions Iterations(int64_t n) {
+  PlayerOptions o;
+  o.seed = 3;
+  o.params = {{"max_iterations", n}};
+  return o;
+}
+
+Deadline Far() { return SteadyClock::now() + std::chrono::minutes(5); }
+
+// "auto", the default: a model where the opponent moves with us, none where it answers us.
+TEST(ModelPriorTest, AutoModelWatchesAnOpponentThatMovesWithUs) {
+  SearchPool pool(1);
+  reasoner::State s;
+  auto grab = search_testing::MakeCellMachine(search_testing::Grab(12));
+  auto ttt = search_testing::MakeCellMachine(search_testing::TicTacToe());
+  ttt->InitialState(&s);
+  EXPECT_FALSE(MovesTogether(*ttt, s, 1));
+  MctsPlayer turns(Iterations(200), &pool);
+  turns.Start(ttt, 0, s, Far());
+  EXPECT_EQ(turns.model_name(), "uniform");
+  turns.Finish();
+
+  grab->InitialState(&s);
+  EXPECT_TRUE(MovesTogether(*grab, s, 1));
+  MctsPlayer player(Iterations(3000), &pool);
+  player.Start(grab, 0, s, Far());
+  EXPECT_EQ(player.model_name(), "mixture");
+  EXPECT_EQ(player.model_trust(1), 0.0);
+  auto ws = grab->NewWorkspace();
+  // The opponent always picks a: after a few rounds the model has it, is trusted, and we
+  // pick b (where plain decoupled UCT has no reason to prefer either).
+  std::vector<reasoner::Move> ours;
+  MoveStats stats;
+  for (int round = 0; round < 10; ++round) {
+    stats = MoveStats();
+    const reasoner::Move mine = player.SelectMove(s, Far(), &stats);
+    ours.push_back(mine);
+    const std::vector<reasoner::Move> joint = {mine, 0};
+    reasoner::State next;
+    grab->NextState(s, joint, *ws, &next);
+    player.Advance(joint, next);
+    s = next;
+  }
+  EXPECT_GT(player.model_trust(1), 0.5);
+  ASSERT_TRUE(stats.extra.contains("model")) << stats.extra.dump();
+  EXPECT_GT(stats.extra["model"].value("trust", 0.0), 0.3) << stats.extra.dump();
+  EXPECT_EQ(std::count(ours.end() - 4, ours.end(), 1), 4) << ::testing::PrintToString(ours);
+  player.Finish();
+}
+
 // The safety valve: a model that learned a habit the opponent then drops predicts worse
 // than uniform, and the guarded model the search uses falls back toward uniform.
 TEST(ModelPriorTest, GuardedModelFallsBackWhenTheHabitEnds) {

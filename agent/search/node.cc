@@ -77,21 +77,10 @@ std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reason
     node->role_begin_[r] = at;
     const std::vector<reasoner::Move>& legal = scratch->legal[static_cast<size_t>(r)];
     std::copy(legal.begin(), legal.end(), node->moves_ + at);
-    if (legal.size() > 1) {
-      scratch->prior.resize(legal.size());
-      prior.Prior(state, last_joint, r, legal, scratch->prior);
-      float sum = 0;
-      for (float p : scratch->prior) sum += std::max(p, 0.0f);
-      for (size_t i = 0; i < legal.size(); ++i) {
-        node->stats_[at + i].prior = sum > 0 ? std::max(scratch->prior[i], 0.0f) / sum
-                                             : 1.0f / static_cast<float>(legal.size());
-      }
-    } else if (legal.size() == 1) {
-      node->stats_[at].prior = 1.0f;
-    }
     at += static_cast<uint32_t>(legal.size());
   }
   node->role_begin_[num_roles] = at;
+  node->SetPriors(state, last_joint, prior, &scratch->prior);
   for (int r = 0; r < num_roles; ++r) {
     node->values_[r] = terminal ? ScaledGoal(machine.Goal(state, r, ws)) : 0.0f;
   }
@@ -160,6 +149,32 @@ int64_t CountNodes(const Node* root) {
     }
   }
   return static_cast<int64_t>(seen.size());
+}
+
+void Node::SetPriors(const reasoner::State& state, std::span<const reasoner::Move> last_joint,
+                     const MovePrior& prior, std::vector<float>* scratch) {
+  for (int r = 0; r < num_roles_; ++r) {
+    const std::span<const reasoner::Move> legal = moves(r);
+    MoveStat* stats = stats_ + role_begin_[r];
+    if (legal.size() == 1) stats[0].prior = 1.0f;
+    if (legal.size() < 2) continue;
+    scratch->resize(legal.size());
+    prior.Prior(state, last_joint, r, legal, *scratch);
+    float sum = 0;
+    for (float p : *scratch) sum += std::max(p, 0.0f);
+    for (size_t i = 0; i < legal.size(); ++i) {
+      stats[i].prior =
+          sum > 0 ? std::max((*scratch)[i], 0.0f) / sum : 1.0f / static_cast<float>(legal.size());
+    }
+  }
+}
+
+void Node::ForgetStats() {
+  visits().store(0, std::memory_order_relaxed);
+  for (uint32_t i = 0; i < role_begin_[num_roles_]; ++i) {
+    stats_[i].visits.store(0, std::memory_order_relaxed);
+    stats_[i].reward_fixed.store(0, std::memory_order_relaxed);
+  }
 }
 
 int64_t Node::JointIndexOf(std::span<const reasoner::Move> joint) const {

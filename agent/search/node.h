@@ -65,7 +65,7 @@ struct MoveStat {
 
   std::atomic<uint64_t> reward_fixed{0};
   std::atomic<uint32_t> visits{0};  // includes iterations still in flight (virtual loss)
-  float prior = 0.0f;               // P(a), normalised; immutable after creation
+  float prior = 0.0f;               // P(a), normalised; changed only by Node::SetPriors
 };
 
 // The node's visit count and graph bookkeeping, first in its block (16 bytes keep the
@@ -102,6 +102,14 @@ class Node {
                                       int contempt_role = -1, double contempt = 0,
                                       std::span<const reasoner::Move> last_joint = {});
   ~Node() { delete amaf_.load(std::memory_order_relaxed); }
+  // (Re)computes every role's move priors from `prior` for `state` (this node's) reached by
+  // `last_joint`. Create calls it; after that only while no search thread runs (the search
+  // refreshes its new root's priors so, as the models have learned since it was built).
+  void SetPriors(const reasoner::State& state, std::span<const reasoner::Move> last_joint,
+                 const MovePrior& prior, std::vector<float>* scratch);
+  // Sets the node's visits and every move's visits and rewards to 0 (children, proofs and
+  // the AMAF table stay). Only while no search thread runs.
+  void ForgetStats();
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
@@ -134,6 +142,11 @@ class Node {
   // The child slot of the joint move `joint` (one move per role, role order), or -1 if some
   // move is not legal here or the node keeps no children.
   int64_t JointIndexOf(std::span<const reasoner::Move> joint) const;
+  // The index of `role`'s move (into moves(role)) in joint index `joint`.
+  uint32_t MoveIndexOf(uint32_t joint, int role) const {
+    for (int r = num_roles_ - 1; r > role; --r) joint /= std::max<uint32_t>(num_moves(r), 1);
+    return joint % std::max<uint32_t>(num_moves(role), 1);
+  }
   // Publishes `c` into an empty slot. On success the slot holds the caller's reference to
   // `c` and true is returned; if another thread was first, `c` (and the reference) is left
   // with the caller and false is returned.

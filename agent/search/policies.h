@@ -33,6 +33,11 @@ class MovePrior {
   virtual void Prior(const reasoner::State& state, std::span<const reasoner::Move> last_joint,
                      int role, std::span<const reasoner::Move> legal,
                      std::span<float> out) const = 0;
+  // How far the prior may stand in for `role`'s own choice where it moves at the same time
+  // as another role (0..1): there the search draws the role's move from the prior with this
+  // probability times SearchParams::simultaneous_follow. 0 (the default): never. May change
+  // during a search; read on every visit of such a node, so it must be cheap.
+  virtual double Trust(int /*role*/) const { return 0.0; }
 };
 
 class UniformPrior final : public MovePrior {

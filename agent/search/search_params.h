@@ -29,6 +29,13 @@ struct SearchParams {
   // opponent's lines are searched as it plays them, a weak one's blunders count. 0: off
   // (plain PUCT; so is the uniform prior at any setting).
   double model_follow = 0.0;
+  // Where an opponent moves at the same time as others, decoupled UCT lets its choice
+  // answer the other roles' choices in the tree, which the real opponent cannot see (in a
+  // game of coordination the tree's opponent obliges us). There its move is drawn from its
+  // prior with probability simultaneous_follow * MovePrior::Trust(role) (how much better
+  // than uniform its model has predicted it; 0 without a model), else by UCT as above.
+  // This replaces model_follow at such nodes. 0: off.
+  double simultaneous_follow = 1.0;
   // At a node where several roles move at once, each role plays a uniformly random move
   // with this probability instead of its UCT choice. Deterministic decoupled UCT can lock
   // two symmetric roles into correlated choices and never see the off-diagonal outcomes.

@@ -115,6 +115,32 @@ class DuelGame final : public CellGame {
   std::string MoveName(int, Move m) const override { return "pick" + std::to_string(m); }
 };
 
+// Cells: rounds played, then each role's points.
+class GrabGame final : public CellGame {
+ public:
+  explicit GrabGame(int rounds) : rounds_(rounds) {}
+  std::vector<std::string> Roles() const override { return {"first", "second"}; }
+  int num_cells() const override { return 3; }
+  int num_values() const override { return rounds_ + 1; }
+  Cells Initial() const override { return {0, 0, 0}; }
+  bool Terminal(const Cells& c) const override { return c[0] == rounds_; }
+  void Legal(const Cells&, int, std::vector<Move>* out) const override { *out = {0, 1, 2}; }
+  Cells Next(const Cells& c, std::span<const Move> joint) const override {
+    Cells next = {c[0] + 1, c[1], c[2]};
+    for (size_t r = 0; r < 2; ++r) {
+      if (joint[r] != 2 && joint[r] != joint[1 - r]) ++next[1 + r];
+    }
+    return next;
+  }
+  int Goal(const Cells& c, int role) const override {
+    return 100 * c[static_cast<size_t>(1 + role)] / rounds_;
+  }
+  std::string MoveName(int, Move m) const override { return m == 0 ? "a" : m == 1 ? "b" : "pass"; }
+
+ private:
+  int rounds_;
+};
+
 // Like the duel, but left wins outright with 2, and otherwise wins only by matching.
 class SureWinGame final : public CellGame {
  public:
@@ -281,5 +307,6 @@ std::shared_ptr<const CellGame> Holdout(std::string opponent) {
       "press_or_hold");
 }
 std::shared_ptr<const CellGame> Lock(std::vector<int> code) { return std::make_shared<LockGame>(std::move(code)); }
+std::shared_ptr<const CellGame> Grab(int rounds) { return std::make_shared<GrabGame>(rounds); }
 
 }  // namespace ggp::search_testing

@@ -22,6 +22,9 @@
 //                Them gets 0 either way; a rival holds out. Holdout("random") names
 //                the opponent `random`: chance, nobody's rival.
 //   lock         one role picks digits 0..3 four times; 100 for the code, 0 otherwise.
+//   grab         simultaneous, `rounds` rounds: both pick 0 (a), 1 (b) or 2 (pass); a role
+//                scores a point with a or b when the other did not pick the same; goal
+//                100 * points / rounds. Not constant-sum: picking apart scores for both.
 // Thread safety: as the StateMachine contract (the adapters keep no mutable state).
 
 #include <memory>
@@ -67,5 +70,6 @@ std::shared_ptr<const CellGame> Kingmaker();
 std::shared_ptr<const CellGame> Gatekeeper();
 std::shared_ptr<const CellGame> Holdout(std::string opponent = "them");
 std::shared_ptr<const CellGame> Lock(std::vector<int> code);
+std::shared_ptr<const CellGame> Grab(int rounds);
 
 }  // namespace ggp::search_testing
