@@ -14,26 +14,24 @@
 // iterations/s, nodes and the tree's depth (JSON keys game, machine, threads,
 // iterations_per_s, iterations, nodes, max_depth, proven, transpositions). With a "model" in
 // --params the opponents' moves get that model's prior, and the cost of one prior call is measured
-// first (keys model, prior_us, prior_legal).
+// first (keys model, prior_us, prior_legal). With `--reuse-after S` the measured run starts
+// on a kept subtree (bench_search.h).
+
+#include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-
 #include <chrono>
 #include <filesystem>
-#include <thread>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
+#include "agent/cli/bench_search.h"
 #include "agent/cli/commands.h"
-#include "agent/search/mcts_player.h"
-#include "agent/search/mcts_search.h"
-#include "agent/search/search_pool.h"
 #include "agent/tools/playout_bench.h"
 #include "reasoner/factory/machine_factory.h"
 #include "reasoner/gdl/description.h"
@@ -50,133 +48,10 @@ struct BenchCliOptions {
   std::string search;  // "" (playouts) or "mcts"
   int threads = 1;
   std::string params = "{}";  // search parameters as JSON (search/mcts_player.h)
+  double reuse_after = 0;     // --reuse-after (bench_search.h)
   double build_seconds = reasoner::MachineOptions{}.build_seconds;
   int build_mb = static_cast<int>(reasoner::MachineOptions{}.build_memory_bytes >> 20);
 };
-
-// Mean wall time (microseconds) of one `prior` call for `role` over up to `samples` states
-// of uniformly random games where the role has two or more legal moves (with the joint
-// move that led there); the mean number of those moves into `mean_legal`. 0 if none.
-double TimePrior(const search::MovePrior& prior, const reasoner::StateMachine& machine, int role,
-                 int samples, double* mean_legal) {
-  using Clock = std::chrono::steady_clock;
-  const size_t n = static_cast<size_t>(machine.num_roles());
-  auto ws = machine.NewWorkspace();
-  reasoner::Rng rng(7);
-  reasoner::State s, next;
-  std::vector<std::vector<reasoner::Move>> legal(n);
-  std::vector<reasoner::Move> joint(n), last;
-  std::vector<float> out;
-  double total_us = 0, legal_sum = 0;
-  int done = 0;
-  for (int game = 0; done < samples && game < samples * 10; ++game) {
-    machine.InitialState(&s);
-    last.clear();
-    while (done < samples && !machine.IsTerminal(s, *ws)) {
-      bool stuck = false;
-      for (size_t r = 0; r < n; ++r) {
-        machine.LegalMoves(s, static_cast<int>(r), *ws, &legal[r]);
-        stuck = stuck || legal[r].empty();
-      }
-      if (stuck) break;
-      const std::vector<reasoner::Move>& mine = legal[static_cast<size_t>(role)];
-      if (mine.size() > 1) {
-        out.resize(mine.size());
-        const auto begin = Clock::now();
-        prior.Prior(s, last, role, mine, out);
-        total_us += std::chrono::duration<double, std::micro>(Clock::now() - begin).count();
-        legal_sum += static_cast<double>(mine.size());
-        ++done;
-      }
-      for (size_t r = 0; r < n; ++r) {
-        joint[r] = legal[r][rng.Below(static_cast<uint32_t>(legal[r].size()))];
-      }
-      machine.NextState(s, joint, *ws, &next);
-      std::swap(s, next);
-      last = joint;
-    }
-  }
-  *mean_legal = done > 0 ? legal_sum / done : 0;
-  return done > 0 ? total_us / done : 0;
-}
-
-// MCTS iterations per wall-clock second from the initial state on `threads` workers; stops
-// early if the root gets proven. A "model" in the parameters (mcts_player.h) becomes the
-// prior of every other role's moves, bound to the machine, as the mcts player does (the
-// run measures what its predictions cost; the model observes nothing meanwhile).
-int BenchSearch(const BenchCliOptions& o, const std::string& game,
-                const std::shared_ptr<const reasoner::StateMachine>& machine,
-                const std::string& backend) {
-  using Clock = std::chrono::steady_clock;
-  search::SearchPool pool(o.threads);
-  search::SearchParams params = search::SearchParamsFromJson(nlohmann::json::parse(o.params));
-  params.seed = o.bench.seed;
-  const nlohmann::json params_json = nlohmann::json::parse(o.params);
-  std::shared_ptr<search::ModelPrior> prior;
-  if (params_json.is_object() && params_json.contains("model")) {
-    const std::string name = params_json["model"].get<std::string>();
-    if (!models::MakeModel(name)) {
-      std::cerr << "unknown model " << name << "\n";
-      return 1;
-    }
-    prior = std::make_shared<search::ModelPrior>(machine->num_roles(), 0);
-    for (int r = 1; r < machine->num_roles(); ++r) {
-      std::unique_ptr<models::OpponentModel> m = models::MakeModel(name);
-      m->Bind(machine, r);
-      prior->Publish(r, std::move(m));
-    }
-  }
-  double prior_us = -1, prior_legal = 0;
-  if (prior && machine->num_roles() > 1) {
-    prior_us = TimePrior(*prior, *machine, 1, 2000, &prior_legal);
-    if (!o.json) {
-      std::cout << fmt::format("{}: prior {} for role 1: {:.2f} us a call ({:.1f} legal moves on "
-                             "average, 2000 states of random games)",
-                               game, params_json["model"].get<std::string>(), prior_us,
-                               prior_legal)
-                << std::endl;
-    }
-  }
-  search::MctsSearch mcts(machine, 0, params, &pool, prior);
-  reasoner::State initial;
-  machine->InitialState(&initial);
-  mcts.SetRoot(initial);
-  const auto begin = Clock::now();
-  const auto end = begin + std::chrono::duration<double>(o.bench.seconds);
-  mcts.Start();
-  while (Clock::now() < end && mcts.Running()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  mcts.Pause();
-  const double secs = std::chrono::duration<double>(Clock::now() - begin).count();
-  const search::SearchInfo info = mcts.Info();
-  const double per_s = static_cast<double>(info.iterations) / secs;
-  if (o.json) {
-    nlohmann::json j = {{"game", game},
-                        {"machine", backend},
-                        {"threads", o.threads},
-                        {"iterations_per_s", per_s},
-                        {"iterations", info.iterations},
-                        {"nodes", info.nodes},
-                        {"max_depth", info.max_depth},
-                        {"proven", info.root_proven},
-                        {"transpositions", info.links}};
-    if (prior_us >= 0) {
-      j["model"] = params_json["model"];
-      j["prior_us"] = prior_us;
-      j["prior_legal"] = prior_legal;
-    }
-    std::cout << j.dump() << std::endl;
-  } else {
-    std::cout << fmt::format(
-                     "{}: mcts on {}, {} thread(s): {:.0f} iterations/s ({} in {:.1f} s), "
-                     "{} nodes ({} transpositions), depth {}{}",
-                     game, backend, o.threads, per_s, info.iterations, secs, info.nodes, info.links,
-                     info.max_depth, info.root_proven ? ", root proven" : "")
-              << std::endl;
-  }
-  return 0;
-}
 
 int BenchOne(const BenchCliOptions& o, const std::string& path) {
   std::string game = std::filesystem::path(path).stem().string();
@@ -197,7 +72,16 @@ int BenchOne(const BenchCliOptions& o, const std::string& path) {
     std::cerr << game << ": no " << o.machine << " machine: " << build.reason << "\n";
     return 1;
   }
-  if (o.search == "mcts") return BenchSearch(o, game, build.machine, build.backend);
+  if (o.search == "mcts") {
+    SearchBenchOptions so;
+    so.threads = o.threads;
+    so.params = o.params;
+    so.seconds = o.bench.seconds;
+    so.seed = o.bench.seed;
+    so.json = o.json;
+    so.reuse_after = o.reuse_after;
+    return BenchSearch(so, game, build.machine, build.backend);
+  }
   tools::BenchResult r = tools::RunPlayoutBenchmark(*build.machine, o.bench);
   if (o.json) {
     nlohmann::json j = {{"game", game},
@@ -271,6 +155,10 @@ void AddBenchCommand(CLI::App& app, CommandRun* run) {
   sub->add_flag("--json", o->json, "One JSON object per game per line");
   sub->add_option("--search", o->search, "Measure a search instead of playouts: mcts")
       ->check(CLI::IsMember({"mcts"}));
+  sub->add_option("--reuse-after", o->reuse_after,
+                  "With --search: search this many seconds first, then keep the subtree of the "
+                  "most visited joint move (the rest goes to the collector) and measure there")
+      ->check(CLI::NonNegativeNumber);
   sub->add_option("--threads", o->threads, "Search threads (with --search)")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();

@@ -51,7 +51,7 @@ bool MctsSearch::RunIteration(WorkerContext& c) {
     if (node->num_children() > 0 && ReserveNode()) {
       std::unique_ptr<Node> created =
           Node::Create(*machine_, *c.ws, c.next, *prior_, params_.max_children, &c.scratch,
-                   relative_, role_, params_.contempt, c.joint);
+                       relative_, role_, params_.contempt, c.joint, pool());
       if (created) {
         created->set_ply(node->ply() + 1);
         if (table_) created->epoch().store(epoch_, std::memory_order_relaxed);

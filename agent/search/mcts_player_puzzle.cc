@@ -92,8 +92,9 @@ void MctsPlayer::UsePuzzleLine(const reasoner::State& state, Decision* d, MoveSt
 
 reasoner::Move MctsPlayer::FallbackAfter(std::span<const reasoner::Move> joint) const {
   if (!search_ || joint.empty()) return -1;
-  // Single role: the best complete line known, if the move played is its first.
-  int best_value = -1;
+  // Single role: the best complete line known, if the move played is its first. A line
+  // worth nothing is no better than the tree (a helper thread's first random line).
+  int best_value = 0;
   reasoner::Move best = -1;
   auto consider = [&](std::span<const reasoner::Move> line, int value) {
     if (line.size() >= 2 && line[0] == joint[0] && value > best_value) {
@@ -116,6 +117,16 @@ reasoner::Move MctsPlayer::FallbackAfter(std::span<const reasoner::Move> joint) 
   const int64_t j = root != nullptr ? root->JointIndexOf(joint) : -1;
   const Node* child = j >= 0 ? root->child(static_cast<uint32_t>(j)) : nullptr;
   if (child == nullptr || child->terminal()) return -1;
+  // Where the child is proven in a single-role game, the move whose successor carries the
+  // proof (the most visited one need not: a proof can come before the visits follow it).
+  if (machine_->num_roles() == 1 && child->proven()) {
+    for (uint32_t k = 0; k < child->num_children(); ++k) {
+      const Node* next = child->child(k);
+      if (next != nullptr && next->proven() && next->value(role_) >= child->value(role_)) {
+        return child->moves(role_)[child->MoveIndexOf(k, role_)];
+      }
+    }
+  }
   uint32_t most = 0;
   for (uint32_t i = 0; i < child->num_moves(role_); ++i) {
     const uint32_t n = child->stat(role_, i).visits.load(std::memory_order_relaxed);

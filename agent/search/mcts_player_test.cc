@@ -203,9 +203,14 @@ TEST(MctsPlayerTest, PoliciesAreRegistered) {
 }
 
 TEST(SearchParamsTest, ReadsJsonSettings) {
-  const SearchParams p = SearchParamsFromJson(
-      {{"exploration", 0.7}, {"memory_mb", 2}, {"max_nodes", 9}, {"solver", false}});
+  const SearchParams p = SearchParamsFromJson({{"exploration", 0.7},
+                                               {"memory_mb", 2},
+                                               {"max_nodes", 9},
+                                               {"solver", false},
+                                               {"node_pool", false}});
   EXPECT_DOUBLE_EQ(p.exploration, 0.7);
+  EXPECT_FALSE(p.node_pool);
+  EXPECT_TRUE(SearchParamsFromJson(nlohmann::json::object()).node_pool);
   EXPECT_EQ(p.memory_limit_bytes, size_t{2} << 20);
   EXPECT_EQ(p.max_nodes, 9);
   EXPECT_FALSE(p.solver);

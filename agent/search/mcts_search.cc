@@ -122,8 +122,8 @@ void MctsSearch::DiscardTree() {
 std::unique_ptr<Node> MctsSearch::BuildNode(const reasoner::State& state, WorkerContext& c,
                                             std::span<const reasoner::Move> last_joint) {
   std::unique_ptr<Node> node =
-      Node::Create(*machine_, *c.ws, state, *prior_, params_.max_children, &c.scratch,
-                   relative_, role_, params_.contempt, last_joint);
+      Node::Create(*machine_, *c.ws, state, *prior_, params_.max_children, &c.scratch, relative_,
+                   role_, params_.contempt, last_joint, pool());
   if (node) {
     account_->nodes.fetch_add(1, std::memory_order_relaxed);
     account_->bytes.fetch_add(static_cast<int64_t>(node->bytes()), std::memory_order_relaxed);

@@ -283,6 +283,8 @@ class MctsSearch final : public SearchJob {
     const uint32_t k = node.num_moves(r);
     return k > 1 || (k == 1 && depth == 0);
   }
+  // Where new nodes' memory comes from (SearchParams::node_pool).
+  NodePool* pool() const { return params_.node_pool ? &account_->pool : nullptr; }
   bool ReserveNode();
   void ReleaseNode(int64_t bytes);
   // mcts_transpose.cc

@@ -123,9 +123,9 @@ bool MctsSearch::AdoptTree(MctsSearch& from, const reasoner::State& root_state,
         continue;
       }
       machine_->NextState(state, joint, *c.ws, &next);
-      std::unique_ptr<Node> child = Node::Create(*machine_, *c.ws, next, *prior_,
-                                                 params_.max_children, &c.scratch, relative_,
-                                                 role_, params_.contempt, joint);
+      std::unique_ptr<Node> child =
+          Node::Create(*machine_, *c.ws, next, *prior_, params_.max_children, &c.scratch, relative_,
+                       role_, params_.contempt, joint, pool());
       if (!child) {
         ReleaseNode(0);
         return fail("the new machine has no legal move for some role in a tree state");

@@ -16,7 +16,7 @@ std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reason
                                    const reasoner::State& state, const MovePrior& prior,
                                    uint32_t max_children, NodeScratch* scratch,
                                    bool relative_rewards, int contempt_role, double contempt,
-                                   std::span<const reasoner::Move> last_joint) {
+                                   std::span<const reasoner::Move> last_joint, NodePool* pool) {
   const int num_roles = machine.num_roles();
   const bool terminal = machine.IsTerminal(state, ws);
   scratch->legal.resize(static_cast<size_t>(num_roles));
@@ -51,9 +51,13 @@ std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reason
   static_assert(alignof(NodeCounter) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
   static_assert(sizeof(NodeCounter) % alignof(MoveStat) == 0);
 
-  std::unique_ptr<Node> node(new Node());
-  node->block_ = std::make_unique<std::byte[]>(block_size);
-  std::byte* base = node->block_.get();
+  static_assert(kHeaderBytes >= sizeof(Node) && kHeaderBytes % alignof(NodeCounter) == 0);
+  const size_t alloc_size = kHeaderBytes + block_size;
+  void* memory = pool != nullptr ? pool->Allocate(alloc_size) : ::operator new(alloc_size);
+  std::unique_ptr<Node> node(new (memory) Node());
+  node->pool_ = pool;
+  node->bytes_ = static_cast<uint32_t>(alloc_size);
+  std::byte* base = node->block();
   new (base) NodeCounter();
   node->stats_ = reinterpret_cast<MoveStat*>(base + stats_at);
   for (size_t i = 0; i < total_moves; ++i) new (node->stats_ + i) MoveStat();
@@ -69,8 +73,6 @@ std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reason
   node->num_roles_ = static_cast<uint8_t>(num_roles);
   node->num_movers_ = static_cast<uint8_t>(movers);
   node->terminal_ = terminal;
-  // 16 bytes per allocation for the allocator's own bookkeeping.
-  node->bytes_ = static_cast<uint32_t>(sizeof(Node) + block_size + 32);
 
   uint32_t at = 0;
   for (int r = 0; r < num_roles; ++r) {
@@ -90,6 +92,17 @@ std::unique_ptr<Node> Node::Create(const reasoner::StateMachine& machine, reason
   ApplyContempt(values, node->draw_, contempt_role, contempt);
   if (terminal) node->proof_.store(kProven, std::memory_order_release);
   return node;
+}
+
+void Node::operator delete(Node* node, std::destroying_delete_t) {
+  NodePool* pool = node->pool_;
+  const size_t size = node->bytes_;
+  node->~Node();
+  if (pool != nullptr) {
+    pool->Free(node, size);
+  } else {
+    ::operator delete(node);
+  }
 }
 
 void Node::LoadState(reasoner::State* out) const {

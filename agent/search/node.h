@@ -7,7 +7,8 @@
 // where k_r is the number of legal moves of role r. A turn-taking node has one role with
 // k > 1 (the mover), so its children are simply the mover's moves.
 //
-// Memory: the Node itself plus one block holding, in this order,
+// Memory: one allocation (from the search's NodePool, node_pool.h, or else operator new)
+// holding the Node itself and then, in this order,
 //
 //   NodeCounter | MoveStat[sum k_r] | atomic<Node*>[prod k_r] | uint64 state words |
 //   float value[R] | Move[sum k_r] | uint32 role_begin[R + 1]
@@ -40,6 +41,7 @@
 #include <vector>
 
 #include "agent/search/amaf.h"
+#include "agent/search/node_pool.h"
 #include "agent/search/policies.h"
 #include "reasoner/state.h"
 #include "reasoner/state_machine.h"
@@ -93,15 +95,19 @@ class Node {
   // A terminal node's values are its scaled goals, made relative (RelativeRewards) if
   // `relative_rewards`, then `contempt_role`'s value of a draw shifted by ApplyContempt
   // (contempt_role < 0: no shift). `last_joint` (one move per role, or empty: unknown) is
-  // the joint move that led to `state`, passed on to the prior (MovePrior::Prior). Returns
+  // the joint move that led to `state`, passed on to the prior (MovePrior::Prior). The
+  // node's memory comes from `pool` (null: operator new), which must outlive it. Returns
   // null if some role of a non-terminal state has no legal move (broken rules).
   static std::unique_ptr<Node> Create(const reasoner::StateMachine& machine,
                                       reasoner::Workspace& ws, const reasoner::State& state,
                                       const MovePrior& prior, uint32_t max_children,
                                       NodeScratch* scratch, bool relative_rewards = false,
                                       int contempt_role = -1, double contempt = 0,
-                                      std::span<const reasoner::Move> last_joint = {});
+                                      std::span<const reasoner::Move> last_joint = {},
+                                      NodePool* pool = nullptr);
   ~Node() { delete amaf_.load(std::memory_order_relaxed); }
+  // `delete node` hands the memory back to where Create took it from.
+  static void operator delete(Node* node, std::destroying_delete_t);
   // (Re)computes every role's move priors from `prior` for `state` (this node's) reached by
   // `last_joint`. Create calls it; after that only while no search thread runs (the search
   // refreshes its new root's priors so, as the models have learned since it was built).
@@ -117,10 +123,12 @@ class Node {
   bool terminal() const { return terminal_; }
   // A terminal node whose goals make a draw (IsDraw, on the goals before any mapping).
   bool draw() const { return draw_; }
-  // Bytes this node accounts for (node + block + AMAF table + allocator overhead estimate).
+  // Bytes this node accounts for (its block as allocated, plus an estimate of the
+  // allocator's overhead outside a pool, plus its AMAF table).
   size_t bytes() const {
     const AmafTable* t = amaf();
-    return bytes_ + (t != nullptr ? t->bytes() : 0);
+    return NodePool::BlockSize(bytes_) + (pool_ != nullptr ? 0 : 16) +
+           (t != nullptr ? t->bytes() : 0);
   }
 
   // Copies the node's state into `out` (keeps out's capacity).
@@ -200,12 +208,16 @@ class Node {
   bool SetProven(std::span<const float> v);
 
  private:
-  Node() = default;
-  NodeCounter* counter() const {
-    return std::launder(reinterpret_cast<NodeCounter*>(block_.get()));
-  }
+  // Where the block starts after the Node in its allocation.
+  static constexpr size_t kHeaderBytes = 96;
 
-  std::unique_ptr<std::byte[]> block_;
+  Node() = default;
+  std::byte* block() const {
+    return reinterpret_cast<std::byte*>(const_cast<Node*>(this)) + kHeaderBytes;
+  }
+  NodeCounter* counter() const { return std::launder(reinterpret_cast<NodeCounter*>(block())); }
+
+  NodePool* pool_ = nullptr;  // where the allocation came from (null: operator new)
   MoveStat* stats_ = nullptr;
   std::atomic<Node*>* children_ = nullptr;
   uint64_t* words_ = nullptr;

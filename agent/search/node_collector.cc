@@ -22,7 +22,7 @@ void NodeCollector::Free(std::unique_ptr<Node> subtree, std::shared_ptr<TreeAcco
   if (!subtree) return;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    queue_.push_back({std::move(subtree), std::move(account), nullptr});
+    queue_.push_back({std::move(account), std::move(subtree), nullptr});
   }
   cv_.notify_one();
 }

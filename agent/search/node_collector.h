@@ -21,10 +21,12 @@
 
 namespace ggp::agent::search {
 
-// Nodes and bytes of one tree (one search). Shared with pending frees.
+// Nodes and bytes of one tree (one search), and the pool its nodes live in. Shared with
+// pending frees, so the pool outlives every node of the tree.
 struct TreeAccount {
   std::atomic<int64_t> nodes{0};
   std::atomic<int64_t> bytes{0};
+  NodePool pool;
 };
 
 class NodeCollector {
@@ -45,8 +47,8 @@ class NodeCollector {
 
  private:
   struct Item {
+    std::shared_ptr<TreeAccount> account;  // first: destroyed after the subtree (its pool)
     std::unique_ptr<Node> subtree;
-    std::shared_ptr<TreeAccount> account;
     std::shared_ptr<void> garbage;
   };
   void Loop();

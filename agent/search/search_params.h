@@ -150,6 +150,9 @@ struct SearchParams {
   // the node already made for it (the tree becomes a graph; transpositions.h). Off: every
   // path has its own nodes.
   bool transpositions = true;
+  // Nodes come from the search's NodePool (node_pool.h). Off: from operator new (the C
+  // library's allocator; for measuring the pool).
+  bool node_pool = true;
   // The decision is taken this long before the deadline.
   int decision_margin_ms = 20;
   // Seed of the per-thread generators (thread i uses seed + i).
