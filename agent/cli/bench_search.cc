@@ -18,12 +18,13 @@
 namespace ggp::agent {
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 // Mean wall time (microseconds) of one `prior` call for `role` over up to `samples` states
 // of uniformly random games where the role has two or more legal moves (with the joint
 // move that led there); the mean number of those moves into `mean_legal`. 0 if none.
 double TimePrior(const search::MovePrior& prior, const reasoner::StateMachine& machine, int role,
                  int samples, double* mean_legal) {
-  using Clock = std::chrono::steady_clock;
   const size_t n = static_cast<size_t>(machine.num_roles());
   auto ws = machine.NewWorkspace();
   reasoner::Rng rng(7);
@@ -84,12 +85,21 @@ bool KeepMostVisitedChild(const reasoner::StateMachine& machine, const reasoner:
   return mcts->Advance(joint, next);
 }
 
+// Runs the search until `seconds` have passed or it stops by itself, then pauses it.
+void RunFor(search::MctsSearch& mcts, double seconds) {
+  const auto end = Clock::now() + std::chrono::duration<double>(seconds);
+  mcts.Start();
+  while (Clock::now() < end && mcts.Running()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  mcts.Pause();
+}
+
 }  // namespace
 
 int BenchSearch(const SearchBenchOptions& o, const std::string& game,
                 const std::shared_ptr<const reasoner::StateMachine>& machine,
                 const std::string& backend) {
-  using Clock = std::chrono::steady_clock;
   search::SearchPool pool(o.threads);
   search::SearchParams params = search::SearchParamsFromJson(nlohmann::json::parse(o.params));
   params.seed = o.seed;
@@ -125,12 +135,7 @@ int BenchSearch(const SearchBenchOptions& o, const std::string& game,
   mcts.SetRoot(initial);
   int64_t kept = -1, discarded = -1, first_iterations = 0;
   if (o.reuse_after > 0) {
-    const auto first_end = Clock::now() + std::chrono::duration<double>(o.reuse_after);
-    mcts.Start();
-    while (Clock::now() < first_end && mcts.Running()) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    mcts.Pause();
+    RunFor(mcts, o.reuse_after);
     const int64_t before = mcts.Info().nodes;
     if (!KeepMostVisitedChild(*machine, initial, &mcts)) {
       std::cerr << game << ": the first search left no child to keep\n";
@@ -141,12 +146,7 @@ int BenchSearch(const SearchBenchOptions& o, const std::string& game,
     first_iterations = mcts.Info().iterations;  // the search's count runs on
   }
   const auto begin = Clock::now();
-  const auto end = begin + std::chrono::duration<double>(o.seconds);
-  mcts.Start();
-  while (Clock::now() < end && mcts.Running()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  mcts.Pause();
+  RunFor(mcts, o.seconds);
   const double secs = std::chrono::duration<double>(Clock::now() - begin).count();
   search::SearchInfo info = mcts.Info();
   info.iterations -= first_iterations;

@@ -45,7 +45,8 @@ struct ServeOptions {
   std::string model = "auto";     // opponent model of the mcts policy (MctsPlayer)
   bool pretrain = false;          // stand-in games for the models in the start clock
   bool strength = false;          // estimate opponents' strength, set the contempt (seed 002)
-  bool heuristic = false;         // learned evaluation, playouts cut short
+  bool heuristic = false;         // learned evaluation wherever it predicts (default: where strong)
+  bool no_heuristic = false;      // no learned evaluation
   std::string params;             // more settings of the policy, "key=value&key=value"
   std::string machine = "auto";
   int build_mb = 4096;  // grounding + propnet build memory per match
@@ -103,6 +104,7 @@ int RunServe(const ServeOptions& o) {
   session.player.params["pretrain"] = o.pretrain;
   if (o.strength) session.player.params["strength"] = true;
   if (o.heuristic) session.player.params["heuristic"] = true;
+  if (o.no_heuristic) session.player.params["heuristic"] = false;
   if (!o.params.empty()) {
     nlohmann::json extra;
     std::string error;
@@ -219,10 +221,15 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
   sub->add_flag("--strength", o->strength,
                "mcts: estimate each opponent's strength from the regret of its first moves and "
                "set the contempt factor on draws from it (seed 002)");
-  sub->add_flag("--heuristic", o->heuristic,
-               "mcts: learn a state evaluation from random games in the start clock and, where "
-               "it predicts outcomes, start new moves with virtual visits by how much they "
-               "change it, and (where it predicts well) cut playouts short and score them by it");
+  auto* heuristic = sub->add_flag(
+      "--heuristic", o->heuristic,
+      "mcts: use the state evaluation learned from random games in the start clock wherever "
+      "it predicts outcomes beyond chance (new moves start with virtual visits by how much "
+      "they change it; where it predicts well, playouts are cut short and scored by it). "
+      "By default it is used only where it predicts well (heuristic=auto)");
+  sub->add_flag("--no-heuristic", o->no_heuristic,
+                "mcts: learn no state evaluation (heuristic=false)")
+      ->excludes(heuristic);
   sub->add_option("--params", o->params,
                   "More settings of the policy, as in builtin:mcts?key=value&key=value "
                   "(e.g. eval_cutoff=6&exploration=0.3)");

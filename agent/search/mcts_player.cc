@@ -9,13 +9,6 @@
 #include "agent/search/model_playout.h"
 
 namespace ggp::agent::search {
-namespace {
-
-// Random games that type the new machine's fluents when the heuristic moves to it
-// (SwitchMachine); a few milliseconds on a board machine.
-constexpr int kRebindGames = 64;
-
-}  // namespace
 
 SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   if (!j.is_object()) return p;
@@ -85,18 +78,23 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     use_nrpa_ = options.params.value("nrpa", use_nrpa_);
     nrpa_level_ = std::clamp(options.params.value("nrpa_level", nrpa_level_), 1, 8);
     puzzle_mb_ = std::max(1, options.params.value("puzzle_mb", puzzle_mb_));
-    use_heuristic_ = options.params.value("heuristic", use_heuristic_);
-    heuristic_seconds_ = std::max(0.0, options.params.value("heuristic_seconds", heuristic_seconds_));
-    if (use_heuristic_ && !options.params.contains("eval_cutoff")) params_.eval_cutoff = 10;
-    if (use_heuristic_ && !options.params.contains("eval_prior_visits")) params_.eval_prior_visits = 10;
-    if (use_heuristic_ && !options.params.contains("eval_prior_step")) params_.eval_prior_step = 0.4;
-    if (use_heuristic_ && !options.params.contains("eval_prior_root")) params_.eval_prior_root = true;
+    heuristic_use_ = ParseHeuristicUse(options.params, heuristic_use_);
+    heuristic_seconds_ =
+        std::max(0.0, options.params.value("heuristic_seconds", heuristic_seconds_));
     cutoff_r2_ = options.params.value("cutoff_r2", cutoff_r2_);
     heuristic_from_ = std::clamp(options.params.value("heuristic_from", heuristic_from_), 0.0, 0.9);
     use_endgame_ = options.params.value("endgame", use_endgame_);
     endgame_share_ = std::clamp(options.params.value("endgame_share", endgame_share_), 0.0, 0.95);
     endgame_plies_ = std::max(1, options.params.value("endgame_plies", endgame_plies_));
     endgame_mb_ = std::clamp(options.params.value("endgame_mb", endgame_mb_), 1, 65536);
+  }
+  if (heuristic_use_ != HeuristicUse::kOff) {
+    const nlohmann::json& j = options.params;
+    const bool given = j.is_object();
+    if (!given || !j.contains("eval_cutoff")) params_.eval_cutoff = 10;
+    if (!given || !j.contains("eval_prior_visits")) params_.eval_prior_visits = 10;
+    if (!given || !j.contains("eval_prior_step")) params_.eval_prior_step = 0.4;
+    if (!given || !j.contains("eval_prior_root")) params_.eval_prior_root = true;
   }
   endgame_rng_.Seed(params_.seed);
   valve_ = !options.params.is_object() || options.params.value("valve", true);
@@ -158,52 +156,6 @@ SearchParams MctsPlayer::SearchParamsNow() const {
   SearchParams p = params_;
   p.eval_cutoff = search_cutoff_;
   return p;
-}
-
-void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadline) {
-  heuristic_.reset();
-  heuristic_report_ = nullptr;
-  if (!use_heuristic_ || machine_->num_roles() < 2) return;
-  const double left = std::chrono::duration<double>(deadline - SteadyClock::now()).count();
-  HeuristicOptions o;
-  o.seconds = std::min(heuristic_seconds_, 0.25 * std::max(0.0, left));
-  o.seed = params_.seed;
-  o.sample_from = heuristic_from_;
-  HeuristicReport r;
-  const auto begin = SteadyClock::now();
-  heuristic_ = Heuristic::Learn(*machine_, initial, o, nullptr, &r);
-  // Playouts are cut only where the evaluation is strong for every role it models, on
-  // states from anywhere in a game (a cut playout ends wherever it is); a weak one only
-  // biases the first visits of new nodes.
-  search_cutoff_ = 0;
-  if (heuristic_ != nullptr) {
-    bool strong = true;
-    for (int role = 0; role < machine_->num_roles(); ++role) {
-      if (heuristic_->usable(role) && heuristic_->r2_whole(role) < cutoff_r2_) strong = false;
-    }
-    if (strong) search_cutoff_ = params_.eval_cutoff;
-  }
-  nlohmann::json r2 = nlohmann::json::array();
-  for (double v : r.r2) r2.push_back(std::isnan(v) ? nlohmann::json() : nlohmann::json(v));
-  nlohmann::json r2_whole = nlohmann::json::array();
-  for (double v : r.r2_whole) {
-    r2_whole.push_back(std::isnan(v) ? nlohmann::json() : nlohmann::json(v));
-  }
-  heuristic_report_ = {
-      {"used", heuristic_ != nullptr},
-      {"games", r.playouts},
-      {"samples", r.samples},
-      {"types", r.types},
-      {"r2", r2},
-      {"r2_whole", r2_whole},
-      {"features", r.features},
-      {"top", r.top},
-      {"cutoff", search_cutoff_},
-      {"prior_visits", params_.eval_prior_visits},
-      {"prior_step", params_.eval_prior_step},
-      {"prior_ref", params_.eval_prior_root ? "root" : "parent"},
-      {"step", r.step},
-      {"ms", std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count()}};
 }
 
 reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline deadline,
@@ -300,51 +252,6 @@ void MctsPlayer::Advance(std::span<const reasoner::Move> joint, const reasoner::
 bool MctsPlayer::ThinksAhead() const {
   return search_ != nullptr && search_->Running() && !search_->Info().root_proven &&
          !PuzzleSettled();
-}
-
-bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> machine,
-                               const reasoner::State& current, nlohmann::json* report) {
-  StopEndgamePonder(/*resume=*/true);  // its table is about to go with the old machine
-  std::shared_ptr<const Heuristic> heuristic;
-  double rebind_ms = 0;
-  if (heuristic_ != nullptr) {
-    // The evaluation's weights belong to the fluents of the machine it was learned on:
-    // carried over by the fluents' terms.
-    const auto begin = SteadyClock::now();
-    heuristic = heuristic_->Rebind(*machine, current, kRebindGames, params_.seed);
-    rebind_ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
-    if (heuristic == nullptr) {
-      if (report != nullptr) *report = {{"declined", "the learned heuristic does not carry over to the new machine"}};
-      return false;
-    }
-  }
-  // Move ids and state features belong to a machine: the models are rebuilt on the new one
-  // from the moves (stored matches and this one so far).
-  machine_ = machine;
-  StartModels(/*keep_scores=*/true);
-  WireModelPlayouts();
-  heuristic_ = std::move(heuristic);
-  auto fresh = std::make_unique<MctsSearch>(machine, role_, SearchParamsNow(), pool_,
-                                            model_prior_ ? model_prior_ : prior_, playout_,
-                                            heuristic_);
-  MctsSearch::TranslateInfo info;
-  const bool kept = search_ != nullptr && fresh->AdoptTree(*search_, current, &info);
-  if (!kept) fresh->SetRoot(current);
-  search_ = std::move(fresh);  // the old search pauses; its tree goes to the collector
-  machine_ = std::move(machine);
-  workspace_ = machine_->NewWorkspace();
-  endgame_.reset();  // its table holds the old machine's states
-  iterations_at_last_decision_ = 0;
-  last_decision_time_ = SteadyClock::now();
-  search_->Start();
-  StartPuzzle(current);  // move ids belong to the machine: a fresh solver
-  if (report != nullptr) {
-    *report = {{"tree_kept", kept}, {"nodes", info.nodes}, {"left_out", info.left_out},
-               {"translate_ms", info.ms}};
-    if (heuristic_ != nullptr) (*report)["heuristic_rebind_ms"] = rebind_ms;
-    if (!kept) (*report)["problem"] = info.problem;
-  }
-  return true;
 }
 
 void MctsPlayer::Finish() {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "agent/player/registry.h"
+#include "agent/search/heuristic_testing.h"
 #include "agent/search/register.h"
 #include "tests/search/test_games.h"
 
@@ -200,6 +201,65 @@ TEST(MctsPlayerTest, PoliciesAreRegistered) {
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->name(), name);
   }
+}
+
+TEST(MctsPlayerTest, HeuristicSettingIsReadAsTrueFalseOrAuto) {
+  using enum HeuristicUse;
+  EXPECT_EQ(ParseHeuristicUse({{"heuristic", true}}, kStrong), kAlways);
+  EXPECT_EQ(ParseHeuristicUse({{"heuristic", false}}, kStrong), kOff);
+  EXPECT_EQ(ParseHeuristicUse({{"heuristic", "auto"}}, kOff), kStrong);
+  EXPECT_EQ(ParseHeuristicUse(nlohmann::json::object(), kStrong), kStrong);
+  EXPECT_EQ(ParseHeuristicUse({{"heuristic", 5}}, kAlways), kAlways);
+  EXPECT_EQ(ParseHeuristicUse({{"heuristic", "often"}}, kOff), kOff);
+  EXPECT_EQ(ParseHeuristicUse(nlohmann::json(), kStrong), kStrong);
+}
+
+// The report of the evaluation a player learned at Start in the coin game, where holding
+// coins predicts the outcome; cutoff_r2 decides whether that counts as strong.
+nlohmann::json HeuristicReportOf(nlohmann::json params) {
+  auto m = heuristic_testing::Machine(heuristic_testing::kGrab);
+  EXPECT_NE(m, nullptr);
+  if (m == nullptr) return nullptr;
+  SearchPool pool(1);
+  PlayerOptions o;
+  o.seed = 5;
+  params["max_iterations"] = 500;
+  o.params = params;
+  MctsPlayer player(o, &pool);
+  reasoner::State s;
+  m->InitialState(&s);
+  player.Start(m, 0, s, Far());
+  MoveStats stats;
+  player.SelectMove(s, Far(), &stats);
+  player.Finish();
+  return stats.extra.contains("heuristic") ? stats.extra["heuristic"] : nlohmann::json();
+}
+
+TEST(MctsPlayerTest, ByDefaultOnlyAStrongEvaluationIsUsed) {
+  // Strong (every role's R^2 over any bar below it): used, and playouts are cut.
+  nlohmann::json r = HeuristicReportOf({{"cutoff_r2", -10.0}});
+  ASSERT_TRUE(r.is_object()) << "the default learns an evaluation";
+  EXPECT_EQ(r["use"], "auto");
+  EXPECT_TRUE(r["learned"].get<bool>()) << r.dump();
+  EXPECT_TRUE(r["strong"].get<bool>()) << r.dump();
+  EXPECT_TRUE(r["used"].get<bool>()) << r.dump();
+  EXPECT_EQ(r["cutoff"], 10);
+  // Weak (a bar no R^2 reaches): learned, then dropped by default...
+  r = HeuristicReportOf({{"cutoff_r2", 2.0}});
+  ASSERT_TRUE(r.is_object());
+  EXPECT_TRUE(r["learned"].get<bool>()) << r.dump();
+  EXPECT_FALSE(r["strong"].get<bool>()) << r.dump();
+  EXPECT_FALSE(r["used"].get<bool>()) << r.dump();
+  EXPECT_EQ(r["cutoff"], 0);
+  // ...and kept as a prior, without cuts, when asked for wherever it predicts.
+  r = HeuristicReportOf({{"cutoff_r2", 2.0}, {"heuristic", true}});
+  ASSERT_TRUE(r.is_object());
+  EXPECT_EQ(r["use"], "always");
+  EXPECT_TRUE(r["used"].get<bool>()) << r.dump();
+  EXPECT_EQ(r["cutoff"], 0);
+  EXPECT_EQ(r["prior_visits"], 10);
+  // Off: nothing learned, nothing reported.
+  EXPECT_TRUE(HeuristicReportOf({{"heuristic", false}}).is_null());
 }
 
 TEST(SearchParamsTest, ReadsJsonSettings) {

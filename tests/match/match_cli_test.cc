@@ -299,6 +299,15 @@ TEST_F(MatchCliTest, ServeRejectsMalformedPolicyParams) {
   EXPECT_NE(err.find("--params"), std::string::npos) << err;
 }
 
+TEST_F(MatchCliTest, ServeRefusesBothHeuristicFlags) {
+  std::string out, err;
+  const int status =
+      RunToCompletion({AgentBinary(), "serve", "--port", "9", "--heuristic", "--no-heuristic"},
+                      dir_.string(), 60s, &out, &err);
+  EXPECT_NE(status, 0) << out << err;
+  EXPECT_NE(err.find("excludes"), std::string::npos) << err;
+}
+
 TEST_F(MatchCliTest, SolveProvesAPuzzleAndSkipsOtherGames) {
   std::ofstream(Path("towers.kif")) << ggp::testing::kTowersGdl;
   std::string out, err;
