@@ -19,6 +19,8 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.model_follow = std::clamp(j.value("model_follow", p.model_follow), 0.0, 1.0);
   p.simultaneous_follow =
       std::clamp(j.value("simultaneous_follow", p.simultaneous_follow), 0.0, 1.0);
+  p.simultaneous_mix = std::min(1.0, j.value("simultaneous_mix", p.simultaneous_mix));
+  p.simultaneous_mix_gap = std::max(0.0, j.value("simultaneous_mix_gap", p.simultaneous_mix_gap));
   if (j.contains("memory_mb")) {
     p.memory_limit_bytes = static_cast<size_t>(std::max<double>(1.0, j["memory_mb"].get<double>()) * (1 << 20));
   }
@@ -97,6 +99,7 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     if (!given || !j.contains("eval_prior_root")) params_.eval_prior_root = true;
   }
   endgame_rng_.Seed(params_.seed);
+  mix_rng_.Seed(params_.seed ^ 0x6d69786564ULL);
   valve_ = !options.params.is_object() || options.params.value("valve", true);
   base_contempt_ = params_.contempt;
   if (options.params.is_object()) {
@@ -187,6 +190,8 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
     d = search_->Decide();
   }
   UsePuzzleLine(state, &d, stats);
+  const Decision pure = d;
+  d = search_->MixFor(pure, mix_rng_.Uniform());
   if (d.move < 0) {
     // No tree (broken rules at the root): any legal move.
     std::vector<reasoner::Move> legal;
@@ -210,6 +215,9 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
     stats->extra["transpositions"] = info.links;
     stats->extra["root_proven"] = info.root_proven;
     stats->extra["move_visits"] = d.visits;
+    if (d.move_index != pure.move_index) {
+      stats->extra["mixed_from"] = {{"visits", pure.visits}, {"value", pure.value * 100.0}};
+    }
     stats->extra["playouts"] = search_->Playouts();
     if (machine_->num_roles() == 1) stats->extra["line_value"] = search_->BestLineValue();
     if (model_prior_) stats->extra["model"] = ModelReport(d);

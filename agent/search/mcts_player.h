@@ -26,7 +26,10 @@
 // "mixture-all"; models are bound to the machine and see the state and the last joint
 // move; unknown names mean uniform; where an opponent moves with us its move is drawn from
 // its model with probability "simultaneous_follow" (default 1) times the trust in the model,
-// TrustIn), "contempt" (-1..1, SearchParams), "paranoia" (three
+// TrustIn), "simultaneous_mix" (default 0.25) and "simultaneous_mix_gap" (0.02): there,
+// in constant-sum games where no proof or trusted model decides, our move is drawn from
+// the root's visits (SearchParams), "contempt" (-1..1,
+// SearchParams), "paranoia" (three
 // or more roles, default 0) and "rivalry" (two roles, default 0.25): how much opponents
 // are taken to play against us (SearchParams),
 // "strength" (bool, default false: estimate each opponent's strength from the regret of
@@ -211,6 +214,7 @@ class MctsPlayer final : public Player {
   int endgame_plies_ = 24;
   int endgame_mb_ = 64;
   reasoner::Rng endgame_rng_{1};
+  reasoner::Rng mix_rng_{1};  // draws mixed moves (MctsSearch::MixFor)
 
   // The learned evaluation (params "heuristic"): learned in Start on games of two or more
   // roles, bound to the machine; SwitchMachine declines other machines while it is used.

@@ -178,6 +178,14 @@ class MctsSearch final : public SearchJob {
   // ---- Control thread, also while the workers run. ----
   Decision Decide() const { return DecideFor(role_); }
   Decision DecideFor(int role) const;
+  // `d` (a DecideFor(role_) of this root) made mixed (SearchParams::simultaneous_mix).
+  // At a root where the other role of a two-role constant-sum game chooses with us, unless
+  // d is proven or a trusted model gives the answer: a move drawn with probability
+  // proportional to its visits among our open moves (not every outcome proven) with at
+  // least simultaneous_mix of the most visited one's visits and a mean at most
+  // simultaneous_mix_gap below d's; `u` in [0, 1) draws it.
+  // Elsewhere (turns, other games, mix off) d unchanged. Control thread, any time.
+  Decision MixFor(const Decision& d, double u) const;
   SearchInfo Info() const;
   int role() const { return role_; }
   // The playout policy (UniformPlayout when none was given).

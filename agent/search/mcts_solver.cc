@@ -215,4 +215,62 @@ Decision MctsSearch::DecideFor(int role) const {
   return d;
 }
 
+Decision MctsSearch::MixFor(const Decision& d, double u) const {
+  const double floor = params_.simultaneous_mix;
+  if (floor <= 0 || d.proven || d.certain || d.move < 0 || !root_) return d;
+  const Node& root = *root_;
+  const uint32_t k = root.num_moves(role_);
+  if (root.terminal() || root.num_movers() < 2 || k < 2) return d;
+  // Only where what one role wins the other loses: there a mixed strategy is the safe one
+  // (von Neumann), elsewhere being predictable can pay (coordination, chicken).
+  if (!ConstantSum()) return d;
+  if (trust_follow_ && AnswerTheModel(root, {}, 0) >= 0) return d;
+  // As in DecideFor, a move whose every outcome is proven is judged by its guarantee, not
+  // its visits; the draw is among the others whose mean reward is within
+  // simultaneous_mix_gap of the pure choice's (visits also remember values a move had
+  // before the tree's opponent found its answer).
+  auto mean = [&root, this](uint32_t i) {
+    const MoveStat& s = root.stat(role_, i);
+    const double n = static_cast<double>(s.visits.load(std::memory_order_relaxed));
+    return n > 0 ? s.reward_sum() / n : 0.0;
+  };
+  const double level = mean(d.move_index) - params_.simultaneous_mix_gap;
+  std::vector<double> visits(k, -1.0);
+  double most = 0;
+  for (uint32_t i = 0; i < k; ++i) {
+    bool proven = root.num_children() > 0;
+    for (uint32_t j = 0; j < root.num_children() && proven; ++j) {
+      const Node* c = root.child(j);
+      proven = root.MoveIndexOf(j, role_) != i || (c != nullptr && c->proven());
+    }
+    if (proven || (i != d.move_index && mean(i) < level)) continue;
+    visits[i] = static_cast<double>(root.stat(role_, i).visits.load(std::memory_order_relaxed));
+    most = std::max(most, visits[i]);
+  }
+  if (most <= 0 || visits[d.move_index] < 0) return d;
+  const double least = floor * most;
+  double total = 0;
+  for (const double n : visits) {
+    if (n >= least) total += n;
+  }
+  double target = std::clamp(u, 0.0, 1.0) * total;
+  uint32_t pick = d.move_index;
+  for (uint32_t i = 0; i < k; ++i) {
+    if (visits[i] < least) continue;
+    pick = i;
+    if (target < visits[i]) break;
+    target -= visits[i];
+  }
+  if (pick == d.move_index) return d;
+  Decision mixed = d;
+  const MoveStat& s = root.stat(role_, pick);
+  mixed.move_index = pick;
+  mixed.move = root.moves(role_)[pick];
+  mixed.visits = s.visits.load(std::memory_order_relaxed);
+  mixed.visit_share = static_cast<double>(mixed.visits) /
+                      std::max<uint32_t>(root.visits().load(std::memory_order_relaxed), 1);
+  mixed.value = mixed.visits > 0 ? s.reward_sum() / static_cast<double>(mixed.visits) : -1;
+  return mixed;
+}
+
 }  // namespace ggp::agent::search

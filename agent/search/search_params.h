@@ -40,6 +40,16 @@ struct SearchParams {
   // with this probability instead of its UCT choice. Deterministic decoupled UCT can lock
   // two symmetric roles into correlated choices and never see the off-diagonal outcomes.
   double simultaneous_epsilon = 0.1;
+  // In a two-role constant-sum game, where the other role moves at the same time as us
+  // and neither a proof nor a trusted model decides (MctsSearch::MixFor), our move is
+  // drawn from the visit counts of our open moves at the root that have at least this
+  // share of the most visited one's, in proportion to visits: a pure choice there is what an
+  // opponent that reads us exploits, and decoupled UCT's visit frequencies approximate a mixed
+  // strategy. 0 or less: the most visited move (pure).
+  double simultaneous_mix = 0.25;
+  // ... and whose mean reward at the root is at most this much below the pure choice's
+  // (rewards 0..1).
+  double simultaneous_mix_gap = 0.02;
   // The tree stops growing when its nodes use about this many bytes (playouts go on from
   // the leaves). Per search (one per match).
   size_t memory_limit_bytes = size_t{1} << 30;

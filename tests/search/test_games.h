@@ -25,6 +25,9 @@
 //   grab         simultaneous, `rounds` rounds: both pick 0 (a), 1 (b) or 2 (pass); a role
 //                scores a point with a or b when the other did not pick the same; goal
 //                100 * points / rounds. Not constant-sum: picking apart scores for both.
+//   guess        simultaneous, `rounds` rounds: both pick 0..2; the seeker (0) scores a
+//                point when the picks match, the hider (1) when they differ; seeker's goal
+//                100 * points / rounds, the hider's the rest (constant sum 100).
 // Thread safety: as the StateMachine contract (the adapters keep no mutable state).
 
 #include <memory>
@@ -71,5 +74,6 @@ std::shared_ptr<const CellGame> Gatekeeper();
 std::shared_ptr<const CellGame> Holdout(std::string opponent = "them");
 std::shared_ptr<const CellGame> Lock(std::vector<int> code);
 std::shared_ptr<const CellGame> Grab(int rounds);
+std::shared_ptr<const CellGame> Guess(int rounds);  // guess_game.cc
 
 }  // namespace ggp::search_testing
