@@ -175,7 +175,7 @@ TEST(MctsMixTest, ReadFromPlayerSettings) {
   EXPECT_DOUBLE_EQ(SearchParamsFromJson({{"simultaneous_mix", 0.5}}).simultaneous_mix, 0.5);
   EXPECT_DOUBLE_EQ(SearchParamsFromJson({{"simultaneous_mix", 3.0}}).simultaneous_mix, 1.0);
   EXPECT_DOUBLE_EQ(SearchParamsFromJson({{"simultaneous_mix", 0}}).simultaneous_mix, 0.0);
-  EXPECT_DOUBLE_EQ(SearchParamsFromJson(nlohmann::json::object()).simultaneous_mix, 0.25);
+  EXPECT_DOUBLE_EQ(SearchParamsFromJson(nlohmann::json::object()).simultaneous_mix, 0.0);
   EXPECT_DOUBLE_EQ(SearchParamsFromJson({{"simultaneous_mix_gap", 0.1}}).simultaneous_mix_gap, 0.1);
   EXPECT_DOUBLE_EQ(SearchParamsFromJson({{"simultaneous_mix_gap", -1}}).simultaneous_mix_gap, 0.0);
 }

@@ -26,7 +26,7 @@
 // "mixture-all"; models are bound to the machine and see the state and the last joint
 // move; unknown names mean uniform; where an opponent moves with us its move is drawn from
 // its model with probability "simultaneous_follow" (default 1) times the trust in the model,
-// TrustIn), "simultaneous_mix" (default 0.25) and "simultaneous_mix_gap" (0.02): there,
+// TrustIn), "simultaneous_mix" (default 0: off; 0.25 on) and "simultaneous_mix_gap" (0.02): there,
 // in constant-sum games where no proof or trusted model decides, our move is drawn from
 // the root's visits (SearchParams), "contempt" (-1..1,
 // SearchParams), "paranoia" (three

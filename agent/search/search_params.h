@@ -45,8 +45,9 @@ struct SearchParams {
   // drawn from the visit counts of our open moves at the root that have at least this
   // share of the most visited one's, in proportion to visits: a pure choice there is what an
   // opponent that reads us exploits, and decoupled UCT's visit frequencies approximate a mixed
-  // strategy. 0 or less: the most visited move (pure).
-  double simultaneous_mix = 0.25;
+  // strategy. 0 or less (the default): the most visited move (pure). 0.25 is the setting
+  // measured; against Sancho 1.61c it lost chickentictactoe more often than pure play.
+  double simultaneous_mix = 0.0;
   // ... and whose mean reward at the root is at most this much below the pure choice's
   // (rewards 0..1).
   double simultaneous_mix_gap = 0.02;
