@@ -65,7 +65,8 @@ void CheckInput(std::string_view text) {
   const std::string printed = Printed(d);
   gdl::Description reparsed;
   std::vector<kif::Diagnostic> reparse_errors;
-  std::string rules_text = printed.substr(0, printed.rfind("roles:"));
+  // The roles line is the last (a role's own name may contain "roles:").
+  std::string rules_text = printed.substr(0, printed.rfind('\n') + 1);
   const bool reparse_ok = gdl::ParseDescription(rules_text, std::make_shared<kif::SymbolTable>(),
                                                 &reparsed, &reparse_errors);
   GGP_FUZZ_CHECK(reparse_ok, "printed rules do not parse:\n" + printed);
