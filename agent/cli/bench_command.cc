@@ -125,7 +125,7 @@ void AddBenchCommand(CLI::App& app, CommandRun* run) {
       ->required()
       ->check(CLI::ExistingFile);
   sub->add_option("--machine", o->machine, "State machine back end")
-      ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet"}))
+      ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet", "split"}))
       ->capture_default_str();
   sub->add_option("--seconds", o->bench.seconds, "Measured time per game")
       ->check(CLI::PositiveNumber)

@@ -64,7 +64,7 @@ void AddConformCommand(CLI::App& app, CommandRun* run) {
       "'N games agree, M differ, K skipped'; exit 1 if any differs");
   sub->add_option("traces", o->traces, "Trace files (<game>.json)")->required();
   sub->add_option("--machine", o->conform.machine, "State machine back end")
-      ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet"}))
+      ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet", "split"}))
       ->capture_default_str();
   sub->add_option("--rules", o->conform.rules_dir,
                   "Directory of <game>.kif (else next to the trace, else <trace dir>/../games)");

@@ -181,7 +181,7 @@ void AddMatchCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--out", o->out, "Directory for <matchId>.json and scores")
       ->capture_default_str();
   sub->add_option("--machine", o->machine, "Referee's reasoner back end")
-      ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet"}))
+      ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet", "split"}))
       ->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of fallback moves and builtin policies (0: random)")
       ->capture_default_str();

@@ -207,7 +207,7 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
       ->check(CLI::Range(16, 1 << 20))
       ->capture_default_str();
   sub->add_option("--machine", o->machine, "Reasoner back end")
-      ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet"}))
+      ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet", "split"}))
       ->capture_default_str();
   std::vector<std::string> model_names = models::ModelNames();
   model_names.push_back("auto");

@@ -202,7 +202,7 @@ void AddTournamentCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   sub->add_option("--name", o->name, "Tournament name (match id prefix)")->capture_default_str();
   sub->add_option("--machine", o->machine, "Referee's reasoner back end")
-      ->check(CLI::IsMember({"auto", "prover", "propnet"}))
+      ->check(CLI::IsMember({"auto", "prover", "propnet", "split"}))
       ->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of fallback moves and builtin policies (0: random)")
       ->capture_default_str();

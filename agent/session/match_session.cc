@@ -231,6 +231,8 @@ void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
   double budget = std::max(0.5, 0.6 * (start_clock_ - margin_s));
   mo.build_seconds = std::min(30.0, budget);
   mo.board_seconds = mo.build_seconds;  // the factory cuts it to what the build left
+  // A propnet over budget may still build without its goals (the split machine).
+  mo.split_seconds = std::min(10.0, std::max(0.5, 0.15 * (start_clock_ - margin_s)));
   mo.verify_seconds = std::min(5.0, std::max(0.2, 0.15 * start_clock_));
   mo.cancel = &cancel_build_;  // set by End(): an aborted match stops building
   std::string& game_key = game_key_;

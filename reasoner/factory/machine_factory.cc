@@ -11,7 +11,9 @@
 
 #include "reasoner/board/board_game_io.h"
 #include "reasoner/board/learn_game.h"
+#include "reasoner/factory/split_machine.h"
 #include "reasoner/factory/verify.h"
+#include "reasoner/gdl/relevance.h"
 #include "reasoner/propnet/propnet_machine.h"
 #include "reasoner/prover/prover_machine.h"
 
@@ -39,8 +41,10 @@ MachineBuild BuildProver(const gdl::Description& description, std::string reason
   return build;
 }
 
-// The propnet, within the build budget (grounding + circuit).
-MachineBuild BuildPropnet(const gdl::Description& description, const MachineOptions& options) {
+// The propnet, within the build budget (grounding + circuit). `busiest` (may be null):
+// on failure, GroundStats::busiest_relation.
+MachineBuild BuildPropnet(const gdl::Description& description, const MachineOptions& options,
+                          kif::SymbolId* busiest = nullptr) {
   MachineBuild build;
   propnet::PropnetOptions popts;
   popts.budget.max_seconds = options.build_seconds;
@@ -54,6 +58,7 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
   }
   if (!pn.machine) {
     build.reason = "propnet build failed: " + pn.error;
+    if (busiest != nullptr) *busiest = pn.stats.ground.busiest_relation;
     return build;
   }
   build.machine = pn.machine;
@@ -88,16 +93,99 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
   return build;
 }
 
-MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions& options) {
-  MachineBuild propnet = BuildPropnet(description, options);
-  if (!propnet.machine) return BuildProver(description, propnet.reason + "; using prover");
-  MachineBuild prover = BuildProver(description, "");
-  if (!prover.machine) {
-    propnet.reason += " (not verified: " + prover.reason + ")";
-    return propnet;
+// The split machine (split_machine.h) within `seconds`: a propnet of the rules that
+// legal, next and terminal need, goals by the prover; failing that, a propnet of what legal
+// and next need, terminal too by the prover. `prover` (may be null: built here) is the
+// whole game's prover. Fails when the goals and terminal need no rule of their own. A try
+// is skipped when it keeps `busiest` (the relation whose rules exceeded the whole game's
+// budget; -1: unknown): it would exceed it again (chess: legal needs its threats).
+MachineBuild BuildSplit(const gdl::Description& description, const MachineOptions& options,
+                        double seconds, std::shared_ptr<const StateMachine> prover,
+                        kif::SymbolId busiest) {
+  const Clock::time_point start = Clock::now();
+  MachineBuild build;
+  if (!prover) prover = BuildProver(description, "").machine;
+  auto whole = std::dynamic_pointer_cast<const ProverMachine>(prover);
+  if (!whole) {
+    build.reason = "split machine: no prover of the whole game";
+    return build;
   }
+  std::vector<kif::SymbolId> roots = {kif::kRole, kif::kInit,  kif::kLegal,   kif::kNext,
+                                      kif::kBase, kif::kInput, kif::kTerminal};
+  const gdl::RelevantPart with_terminal = gdl::KeepRelevant(description, roots);
+  roots.pop_back();
+  const gdl::RelevantPart without_terminal = gdl::KeepRelevant(description, roots);
+  // A relation of the grounder's own rewrites tells nothing about the game's rules.
+  if (std::none_of(description.rules.begin(), description.rules.end(),
+                   [busiest](const gdl::Rule& r) { return r.head.symbol == busiest; })) {
+    busiest = -1;
+  }
+  std::string tried;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const gdl::RelevantPart& part = attempt == 0 ? with_terminal : without_terminal;
+    if (part.dropped_rules == 0) continue;
+    if (attempt == 1 && part.dropped_rules == with_terminal.dropped_rules) continue;
+    const char* what = attempt == 0 ? "goals" : "goals and terminal";
+    if (busiest >= 0 && !std::binary_search(part.dropped.begin(), part.dropped.end(), busiest)) {
+      tried += std::string(tried.empty() ? "" : "; ") + "without " + what + ", " +
+               std::string(description.symbols->Name(busiest)) +
+               " (whose rules exceeded the budget) is still needed";
+      continue;
+    }
+    const double spent = std::chrono::duration<double>(Clock::now() - start).count();
+    // The first try gets half the time when a second one could follow.
+    const double left = seconds - spent;
+    const bool second =
+        attempt == 0 && without_terminal.dropped_rules > with_terminal.dropped_rules &&
+        (busiest < 0 || std::binary_search(without_terminal.dropped.begin(),
+                                           without_terminal.dropped.end(), busiest));
+    propnet::PropnetOptions popts;
+    popts.budget.max_seconds = second ? left / 2 : left;
+    popts.budget.max_bytes = options.build_memory_bytes;
+    popts.budget.cancel = options.cancel;
+    if (popts.budget.max_seconds <= 0.01) break;
+    propnet::PropnetBuild pn;
+    try {
+      pn = propnet::PropnetMachine::Build(part.description, popts);
+    } catch (const std::exception& e) {
+      pn.error = e.what();
+    }
+    if (!pn.machine) {
+      tried += std::string(tried.empty() ? "" : "; ") + "without " + what + ": " + pn.error;
+      continue;
+    }
+    std::string why;
+    build.machine = SplitMachine::Create(pn.machine, whole, attempt == 0, &why);
+    if (!build.machine) {
+      tried += std::string(tried.empty() ? "" : "; ") + why;
+      continue;
+    }
+    build.backend = "split";
+    std::string left_out;
+    for (size_t i = 0; i < part.dropped.size() && i < 6; ++i) {
+      left_out +=
+          std::string(i > 0 ? ", " : "") + std::string(description.symbols->Name(part.dropped[i]));
+    }
+    if (part.dropped.size() > 6) left_out += ", ... (" + std::to_string(part.dropped.size()) + ")";
+    build.reason = "split machine: propnet of " + std::to_string(pn.stats.components) +
+                   " components built in " +
+                   std::to_string(static_cast<int>(pn.stats.build_seconds * 1000)) + " ms from " +
+                   std::to_string(pn.stats.ground.rules) + " ground rules without " + what + ", " +
+                   what + " by the prover (" + std::to_string(part.dropped_rules) +
+                   " rules left out: " + left_out + ")";
+    return build;
+  }
+  build.reason = tried.empty() ? "split machine: goals and terminal have no rules of their own"
+                               : "split machine failed: " + tried;
+  return build;
+}
+
+// `candidate` verified against `prover` (the whole game's): the candidate, with the
+// verification in its reason, or the prover with the first difference.
+MachineBuild VerifiedOrProver(const MachineOptions& options, MachineBuild candidate,
+                              MachineBuild prover, const std::string& before) {
   if (options.cancel != nullptr && options.cancel->load()) {
-    prover.reason = "build cancelled before verification; using prover";
+    prover.reason = before + "build cancelled before verification; using prover";
     return prover;
   }
   VerifyOptions vopts;
@@ -108,18 +196,47 @@ MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions
   VerifyStats stats;
   std::optional<std::string> difference;
   try {
-    difference = VerifyAgainst(*prover.machine, *propnet.machine, vopts, &stats);
+    difference = VerifyAgainst(*prover.machine, *candidate.machine, vopts, &stats);
   } catch (const std::exception& e) {
     difference = std::string("verification failed: ") + e.what();
   }
   if (difference) {
-    prover.reason = "propnet disagrees with the prover at " + *difference + "; using prover";
+    prover.reason = before + candidate.backend + " disagrees with the prover at " + *difference +
+                    "; using prover";
     return prover;
   }
-  propnet.reason += ", verified against the prover on " + std::to_string(stats.playouts) +
-                    " playouts (" + std::to_string(stats.steps) + " states" +
-                    (stats.timed_out ? ", verification time cap reached)" : ")");
-  return propnet;
+  candidate.reason = before + candidate.reason + ", verified against the prover on " +
+                     std::to_string(stats.playouts) + " playouts (" + std::to_string(stats.steps) +
+                     " states" + (stats.timed_out ? ", verification time cap reached)" : ")");
+  return candidate;
+}
+
+MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions& options) {
+  kif::SymbolId busiest = -1;
+  MachineBuild propnet = BuildPropnet(description, options, &busiest);
+  const bool cancelled = options.cancel != nullptr && options.cancel->load();
+  if (!propnet.machine) {
+    // Out of budget: the moves and updates may still ground without the goals.
+    if (cancelled || options.split_seconds <= 0 ||
+        propnet.reason.find("exceeded") == std::string::npos) {
+      return BuildProver(description, propnet.reason + "; using prover");
+    }
+    MachineBuild prover = BuildProver(description, "");
+    if (!prover.machine) return prover;
+    MachineBuild split =
+        BuildSplit(description, options, options.split_seconds, prover.machine, busiest);
+    if (!split.machine) {
+      prover.reason = propnet.reason + "; " + split.reason + "; using prover";
+      return prover;
+    }
+    return VerifiedOrProver(options, std::move(split), std::move(prover), propnet.reason + "; ");
+  }
+  MachineBuild prover = BuildProver(description, "");
+  if (!prover.machine) {
+    propnet.reason += " (not verified: " + prover.reason + ")";
+    return propnet;
+  }
+  return VerifiedOrProver(options, std::move(propnet), std::move(prover), "");
 }
 
 // The rules of a hybrid machine (reasoner/board/hybrid_machine.h) for the game of `net`:
@@ -226,7 +343,8 @@ MachineBuild BuildBoardMachine(const gdl::Description& description,
 }
 
 bool IsKnownBackend(const std::string& name) {
-  return name == "auto" || name == "prover" || name == "propnet" || name == "dfa";
+  return name == "auto" || name == "prover" || name == "propnet" || name == "split" ||
+         name == "dfa";
 }
 
 MachineBuild CreateMachine(const gdl::Description& description, const MachineOptions& options) {
@@ -236,6 +354,8 @@ MachineBuild CreateMachine(const gdl::Description& description, const MachineOpt
     build = BuildProver(description, "requested");
   } else if (options.backend == "propnet") {
     build = BuildPropnet(description, options);
+  } else if (options.backend == "split") {
+    build = BuildSplit(description, options, options.build_seconds, nullptr, -1);
   } else if (options.backend == "auto" || options.backend == "dfa") {
     MachineBuild base = BuildAuto(description, options);
     const double spent = std::chrono::duration<double>(Clock::now() - start).count();
@@ -243,7 +363,7 @@ MachineBuild CreateMachine(const gdl::Description& description, const MachineOpt
         description, options, std::move(base), options.backend == "dfa",
         std::min(options.board_seconds, options.build_seconds + options.verify_seconds - spent));
   } else {
-    build.reason = "unknown back end '" + options.backend + "' (auto, dfa, prover, propnet)";
+    build.reason = "unknown back end '" + options.backend + "' (auto, dfa, prover, propnet, split)";
   }
   build.build_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   return build;

@@ -4,17 +4,23 @@
 //   backend "prover":  the reference prover (always builds for a parseable game).
 //   backend "propnet": the propositional network; fails if grounding or the build exceeds
 //                      its budget.
+//   backend "split":   the split machine (split_machine.h): a propnet of the rules without
+//                      the goals (or without goals and terminal), the prover for the rest;
+//                      fails when goals and terminal have no rules of their own or that
+//                      propnet exceeds the budget too.
 //   backend "auto":    the propnet, verified against the prover on random playouts (legal
-//                      sets, next states, terminal, goals); falls back to the prover with a
-//                      reason when the build fails, exceeds its budget or disagrees. Then,
+//                      sets, next states, terminal, goals). When the propnet exceeds its
+//                      budget, the split machine within `split_seconds` more, verified the
+//                      same way. Falls back to the prover with a reason when the builds
+//                      fail or disagree. Then,
 //                      for two-player games within `board_seconds`, the board machine of a
 //                      learned simplified boardgame (reasoner/board/learn_game.h), used only
 //                      once verified against that machine; for a moves-only board game over a
 //                      propnet, the hybrid machine (reasoner/board/hybrid_machine.h), used
 //                      only once verified and measured faster than the propnet.
 //   backend "dfa":     "auto" that reports failure (null machine, with the reason) when no
-//                      verified board (or hybrid) machine results: for benchmarks and conformance runs
-//                      that must measure the board machine.
+//                      verified board (or hybrid) machine results: for benchmarks and conformance
+//                      runs that must measure the board machine.
 //
 // Blocking: CreateMachine runs the whole build on the calling thread and returns within
 // roughly the time budget (checked cooperatively). Thread safety: may be called from
@@ -31,9 +37,11 @@
 namespace ggp::reasoner {
 
 struct MachineOptions {
-  std::string backend = "auto";                 // "prover" | "propnet" | "auto" | "dfa"
+  std::string backend = "auto";                 // "prover" | "propnet" | "split" | "auto" | "dfa"
   double build_seconds = 30.0;                  // budget for grounding + propnet build
   size_t build_memory_bytes = size_t{4} << 30;  // budget for grounding + propnet build
+  // "auto": the split machine's budget after a propnet over budget (0: no split machine).
+  double split_seconds = 10.0;
   int verify_playouts = 20;     // random playouts compared against the prover (auto)
   double verify_seconds = 5.0;  // cap on verification time (auto)
   unsigned seed = 1;            // randomness of verification playouts

@@ -25,6 +25,7 @@ TEST(MachineFactoryTest, KnownBackends) {
   EXPECT_TRUE(IsKnownBackend("auto"));
   EXPECT_TRUE(IsKnownBackend("prover"));
   EXPECT_TRUE(IsKnownBackend("propnet"));
+  EXPECT_TRUE(IsKnownBackend("split"));
   EXPECT_TRUE(IsKnownBackend("dfa"));
   EXPECT_FALSE(IsKnownBackend("board"));
   EXPECT_FALSE(IsKnownBackend(""));

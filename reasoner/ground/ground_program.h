@@ -58,6 +58,9 @@ struct GroundStats {
   bool rewrite_lost = false;
   // Fluents found constant and read from init (constant_fluents.h).
   size_t constant_fluents = 0;
+  // When the budget was exceeded: the head relation of the rule that had made the most
+  // ground rules (-1: none had made any), so a caller can tell which part did not fit.
+  kif::SymbolId busiest_relation = -1;
 };
 
 struct GroundProgram {

@@ -24,6 +24,14 @@ std::string Grounder::BusiestRule() const {
          std::to_string(fires_[static_cast<size_t>(top)]) + " of them: " + text;
 }
 
+kif::SymbolId Grounder::BusiestHead() const {
+  if (static_head_ >= 0) return static_head_;
+  if (fires_.empty()) return -1;
+  const auto top = std::max_element(fires_.begin(), fires_.end()) - fires_.begin();
+  if (fires_[static_cast<size_t>(top)] == 0) return -1;
+  return d_.rules[static_cast<size_t>(rules_[static_cast<size_t>(top)].source)].head.symbol;
+}
+
 void Grounder::Run() {
   rules_ = CompileRules(d_, out_->terms, facts_);
   fires_.assign(rules_.size(), 0);
@@ -39,7 +47,14 @@ void Grounder::Run() {
   if (!facts_.relation(init).is_static) throw GroundError("init depends on true or does");
 
   emit_ = false;
-  for (const std::vector<int>& group : strata) StaticComponent(group);
+  for (const std::vector<int>& group : strata) {
+    if (!group.empty()) {
+      static_head_ =
+          d_.rules[static_cast<size_t>(rules_[static_cast<size_t>(group[0])].source)].head.symbol;
+    }
+    StaticComponent(group);
+  }
+  static_head_ = -1;
 
   for (size_t f = 0; f < facts_.relation(init).size(); ++f) {
     TermId s = facts_.relation(init).sentences[f];

@@ -65,6 +65,9 @@ class Grounder {
   // "the rule at line N made M of them: (<= ...)" for the rule that emitted the most
   // ground rules so far ("" before the fixpoint).
   std::string BusiestRule() const;
+  // The head relation of that rule (-1 if no rule made any); while the static relations
+  // are computed, the one being computed.
+  kif::SymbolId BusiestHead() const;
 
   void Run();
 
@@ -145,6 +148,7 @@ class Grounder {
   size_t standby_size_ = 0;                // its rules plus body literals
   size_t standby_charged_ = 0;             // its bytes charged to the budget
   std::vector<uint64_t> fires_;            // per compiled rule: instances emitted
+  kif::SymbolId static_head_ = -1;         // the static relation being computed
   std::vector<uint64_t> work_;  // per compiled rule: candidate facts tried while emitting
   uint64_t total_work_ = 0;
   uint64_t static_work_ = 0;  // candidate facts tried computing the static relations

@@ -106,6 +106,7 @@ GroundResult GroundOnce(const gdl::Description& d, Budget& budget, const GroundO
                    " terms, " + std::to_string(p.rules.size()) + " ground rules so far";
     const std::string busiest = grounder.BusiestRule();
     result.error += busiest.empty() ? ")" : "; " + busiest + ")";
+    p.stats.busiest_relation = grounder.BusiestHead();
   } catch (const GroundError& e) {
     result.error = e.what();
   } catch (const std::bad_alloc&) {

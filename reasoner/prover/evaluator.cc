@@ -51,8 +51,28 @@ void Evaluator::Invalidate(bool does_only) {
   }
 }
 
+size_t Evaluator::static_calls() const {
+  size_t calls = 0;
+  for (const Component& comp : program_.components()) {
+    if (!comp.is_static || comp.materialised) continue;
+    for (int r : comp.relations) calls += memos_[static_cast<size_t>(r)].used;
+  }
+  return calls;
+}
+
+void Evaluator::ForgetStaticCallsPastTheCap() {
+  if (static_calls() <= max_static_calls_) return;
+  for (const Component& comp : program_.components()) {
+    if (!comp.is_static || comp.materialised) continue;
+    for (int r : comp.relations) {
+      memos_[static_cast<size_t>(r)] = Memo(program_.relation_arity()[static_cast<size_t>(r)]);
+    }
+  }
+}
+
 void Evaluator::SetState(const State& s) {
   Invalidate(/*does_only=*/false);
+  ForgetStaticCallsPastTheCap();
   if (program_.rel_true < 0) return;
   FactTable& t = tables_[static_cast<size_t>(program_.rel_true)];
   s.ForEach([&](uint32_t fl) {

@@ -23,7 +23,10 @@
 //    pending call is final after one pass: a chain of calls along a board line, each
 //    needing the next, is evaluated once, not re-run.
 //  - SetState forgets everything that depends on `true`; SetJoint what depends on `does`.
-//    Memoised calls of static relations are kept for the workspace's lifetime.
+//    Memoised calls of static relations are kept across states, until there are more
+//    than kMaxStaticCalls of them: SetState then forgets them all (sudoku's goal asks
+//    `exactlyOne` about each row's marks, a new call for nearly every end state; kept
+//    for good they grew by some 200 MB a second under fast playouts).
 // Rules are joined in the literal order the normaliser chose (negations and distinct
 // after the literals binding their variables). A literal over a table that is complete
 // before it is read (the state's fluents, static facts) walks only the argument-index
@@ -48,6 +51,11 @@ class Evaluator {
   // Beyond this nesting of calls, recursive calls are generalised (all arguments free) so
   // that long chains of distinct subgoals cannot exhaust the stack.
   static constexpr size_t kMaxNesting = 400;
+  // Memoised calls of static relations kept across states at most (see above). Kept for
+  // good, laikLee_hex's (its paths as lists) passed 840 MB in 30 s of playouts; at 2^20
+  // it stays near 590 MB at the same speed (2^19: a quarter slower), and sudoku's split
+  // machine near 530 MB.
+  static constexpr size_t kMaxStaticCalls = size_t{1} << 20;
 
   // `static_mode`: materialised static components go into this evaluator's own tables
   // (used once, at construction, to compute them); otherwise they are read from the program.
@@ -59,6 +67,9 @@ class Evaluator {
   void SetJoint(std::span<const TermId> moves);
   // Every fact of `relation` in the current state / joint move.
   const FactTable& Facts(int relation);
+  // The memoised calls of static relations now, and their cap (tests lower it).
+  size_t static_calls() const;
+  void set_max_static_calls(size_t n) { max_static_calls_ = n; }
   // Takes the tables out (static mode).
   std::vector<FactTable> TakeTables() { return std::move(tables_); }
 
@@ -79,6 +90,9 @@ class Evaluator {
   };
 
   const FactTable& Table(int relation) const;
+  // Forgets the memoised calls of static relations when there are more than
+  // kMaxStaticCalls (between states only: nothing is pending then).
+  void ForgetStaticCallsPastTheCap();
   void EnsureMaterialised(int relation);
   void EvalComponent(int component);
   // The alternating fixpoint of a component whose rules negate its own relations.
@@ -113,6 +127,7 @@ class Evaluator {
   const Program& program_;
   TermStore& terms_;
   bool static_mode_;
+  size_t max_static_calls_ = kMaxStaticCalls;
   bool overflowed_ = false;
   bool changed_ = false;
   std::vector<FactTable> tables_;

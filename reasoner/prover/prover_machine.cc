@@ -122,4 +122,8 @@ std::vector<kif::Term> ProverMachine::Fluents(const State& s) const {
   return out;
 }
 
+uint32_t ProverMachine::FluentIndexOf(const kif::Term& t) const {
+  return program_->FluentIndex(program_->terms().FromTerm(t));
+}
+
 }  // namespace ggp::reasoner

@@ -49,6 +49,10 @@ class ProverMachine final : public StateMachine {
   kif::Term MoveTerm(int role, Move m) const override;
   std::optional<Move> FindMove(int role, const kif::Term& t) const override;
   std::vector<kif::Term> Fluents(const State& s) const override;
+  // The index of fluent `t` (a ground term, without `true`) in this machine's states,
+  // numbered now if it was not met yet: for machines that hand states over to this one
+  // (reasoner/factory/split_machine.h). A boundary method; thread-safe.
+  uint32_t FluentIndexOf(const kif::Term& t) const;
 
   ProverMachine(std::shared_ptr<kif::SymbolTable> symbols, std::vector<kif::Term> roles,
                 std::unique_ptr<prover::Program> program);
