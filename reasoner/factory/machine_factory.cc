@@ -41,12 +41,22 @@ MachineBuild BuildProver(const gdl::Description& description, std::string reason
   return build;
 }
 
+// The roots of the split machine's propnet without terminal (BuildSplit).
+constexpr kif::SymbolId kMoveRoots[] = {kif::kRole, kif::kInit, kif::kLegal,
+                                        kif::kNext, kif::kBase, kif::kInput};
+
 // The propnet, within the build budget (grounding + circuit). `busiest` (may be null):
-// on failure, GroundStats::busiest_relation.
+// on failure, GroundStats::busiest_relation. With `defer`, a static table that legal and
+// next do not need stops the grounding once it passes options.defer_fact_cap facts (the
+// split machine will leave it to the prover).
 MachineBuild BuildPropnet(const gdl::Description& description, const MachineOptions& options,
-                          kif::SymbolId* busiest = nullptr) {
+                          kif::SymbolId* busiest = nullptr, bool defer = false) {
   MachineBuild build;
   propnet::PropnetOptions popts;
+  if (defer) {
+    popts.ground.deferrable = gdl::KeepRelevant(description, kMoveRoots).dropped;
+    popts.ground.deferrable_fact_cap = options.defer_fact_cap;
+  }
   popts.budget.max_seconds = options.build_seconds;
   popts.budget.max_bytes = options.build_memory_bytes;
   popts.budget.cancel = options.cancel;
@@ -213,12 +223,12 @@ MachineBuild VerifiedOrProver(const MachineOptions& options, MachineBuild candid
 
 MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions& options) {
   kif::SymbolId busiest = -1;
-  MachineBuild propnet = BuildPropnet(description, options, &busiest);
+  MachineBuild propnet = BuildPropnet(description, options, &busiest, options.split_seconds > 0);
   const bool cancelled = options.cancel != nullptr && options.cancel->load();
   if (!propnet.machine) {
     // Out of budget: the moves and updates may still ground without the goals.
     if (cancelled || options.split_seconds <= 0 ||
-        propnet.reason.find("exceeded") == std::string::npos) {
+        propnet.reason.find("exceeded") == std::string::npos) {  // "stopped ... exceeded" too
       return BuildProver(description, propnet.reason + "; using prover");
     }
     MachineBuild prover = BuildProver(description, "");

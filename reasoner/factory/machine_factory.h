@@ -10,9 +10,10 @@
 //                      propnet exceeds the budget too.
 //   backend "auto":    the propnet, verified against the prover on random playouts (legal
 //                      sets, next states, terminal, goals). When the propnet exceeds its
-//                      budget, the split machine within `split_seconds` more, verified the
-//                      same way. Falls back to the prover with a reason when the builds
-//                      fail or disagree. Then,
+//                      budget (or a static table that only goals and terminal need passes
+//                      `defer_fact_cap` facts), the split machine within `split_seconds`
+//                      more, verified the same way. Falls back to the prover with a reason
+//                      when the builds fail or disagree. Then,
 //                      for two-player games within `board_seconds`, the board machine of a
 //                      learned simplified boardgame (reasoner/board/learn_game.h), used only
 //                      once verified against that machine; for a moves-only board game over a
@@ -42,6 +43,10 @@ struct MachineOptions {
   size_t build_memory_bytes = size_t{4} << 30;  // budget for grounding + propnet build
   // "auto": the split machine's budget after a propnet over budget (0: no split machine).
   double split_seconds = 10.0;
+  // "auto" with split_seconds > 0: a static table that legal and next do not need stops
+  // the whole propnet's grounding at this many facts, and the split machine is tried
+  // (ground::GroundOptions::deferrable).
+  size_t defer_fact_cap = size_t{1} << 22;
   int verify_playouts = 20;     // random playouts compared against the prover (auto)
   double verify_seconds = 5.0;  // cap on verification time (auto)
   unsigned seed = 1;            // randomness of verification playouts

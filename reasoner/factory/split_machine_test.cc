@@ -148,6 +148,29 @@ TEST(SplitMachineTest, TerminalGoesToTheProverWhenItNeedsTheRelationToo) {
   ExpectAgreesWithTheProver(d, *b.machine);
 }
 
+// A static table that only the goals need stops the whole grounding once it passes the
+// cap, long before the budget runs out, and names itself.
+TEST(SplitMachineTest, AGoalOnlyTableStopsTheWholeGroundingEarly) {
+  MachineOptions o = SmallBudget("auto");
+  o.build_seconds = 60;  // the whole table (10^8 facts) fits neither this nor 2 GB
+  o.build_memory_bytes = size_t{2} << 30;
+  o.defer_fact_cap = 50000;
+  MachineBuild b = CreateMachine(Parse(CounterGame(kEndsAtStep6)), o);
+  ASSERT_TRUE(b.machine) << b.reason;
+  EXPECT_EQ(b.backend, "split") << b.reason;
+  EXPECT_NE(
+      b.reason.find("grounding stopped: the static relation wide, marked deferrable, exceeded"),
+      std::string::npos)
+      << b.reason;
+  // The explicit propnet back end has no such cap: it fails by its budget as before.
+  o.backend = "propnet";
+  o.build_seconds = 2;
+  o.build_memory_bytes = size_t{256} << 20;
+  MachineBuild pn = CreateMachine(Parse(CounterGame(kEndsAtStep6)), o);
+  EXPECT_FALSE(pn.machine);
+  EXPECT_NE(pn.reason.find("budget"), std::string::npos) << pn.reason;
+}
+
 // When the moves need the relation that did not ground, no split is tried: it would
 // exceed the budget again.
 TEST(SplitMachineTest, AutoSkipsTheSplitWhenTheMovesNeedWhatDidNotGround) {

@@ -32,6 +32,10 @@ kif::SymbolId Grounder::BusiestHead() const {
   return d_.rules[static_cast<size_t>(rules_[static_cast<size_t>(top)].source)].head.symbol;
 }
 
+size_t Grounder::DeferrableFacts() const {
+  return static_relation_ < 0 ? 0 : facts_.relation(static_relation_).size();
+}
+
 void Grounder::Run() {
   rules_ = CompileRules(d_, out_->terms, facts_);
   fires_.assign(rules_.size(), 0);
@@ -48,13 +52,18 @@ void Grounder::Run() {
 
   emit_ = false;
   for (const std::vector<int>& group : strata) {
+    static_relation_ = -1;
     if (!group.empty()) {
-      static_head_ =
-          d_.rules[static_cast<size_t>(rules_[static_cast<size_t>(group[0])].source)].head.symbol;
+      const CompiledRule& first = rules_[static_cast<size_t>(group[0])];
+      static_head_ = d_.rules[static_cast<size_t>(first.source)].head.symbol;
+      if (std::binary_search(deferrable_.begin(), deferrable_.end(), static_head_)) {
+        static_relation_ = first.head;
+      }
     }
     StaticComponent(group);
   }
   static_head_ = -1;
+  static_relation_ = -1;
 
   for (size_t f = 0; f < facts_.relation(init).size(); ++f) {
     TermId s = facts_.relation(init).sentences[f];
@@ -70,6 +79,7 @@ void Grounder::Run() {
 void Grounder::CheckBudget() {
   if (!budget_.Tick()) throw BudgetExceeded{};
   if ((++charge_ticks_ & 4095u) == 0) {
+    if (static_relation_ >= 0 && DeferrableFacts() > deferrable_fact_cap_) throw Deferred{};
     if (cap_ > 0 && out_->rules.size() > cap_) CheckCap(fires_, /*by_work=*/false);
     if (work_cap_ > 0 && total_work_ > work_cap_) CheckCap(work_, /*by_work=*/true);
     if (standby_ && out_->rules.size() + out_->body.size() >= standby_size_) UseStandby();

@@ -39,6 +39,7 @@
 // Thread safety: pure function of its inputs (the symbol table is internally locked).
 
 #include <string>
+#include <vector>
 
 #include "reasoner/gdl/description.h"
 #include "reasoner/ground/budget.h"
@@ -68,6 +69,13 @@ inline constexpr uint64_t kPlainWorkCap = uint64_t{256} << 20;
 struct GroundOptions {
   size_t plain_rule_cap = kPlainRuleCap;  // 0: always rewrite
   uint64_t plain_work_cap = kPlainWorkCap;  // candidate facts tried; 0: no cap
+  // Relations the caller can do without (sorted; e.g. those legal and next do not need,
+  // which the split machine leaves to the prover). A static one of them that passes
+  // `deferrable_fact_cap` facts stops the grounding at once, as over budget, with
+  // GroundStats::busiest_relation naming it: sudoku's 10-ary exactlyFirst table would
+  // otherwise fill the whole budget before failing.
+  std::vector<kif::SymbolId> deferrable;
+  size_t deferrable_fact_cap = size_t{1} << 22;
 };
 
 // `normalized` must come from gdl::Normalize. Charges `budget` (shared with later stages).

@@ -22,6 +22,8 @@
 namespace ggp::reasoner::ground::internal {
 
 class BudgetExceeded {};
+// A deferrable static relation (GroundOptions::deferrable) passed its fact cap.
+class Deferred {};
 // A race run passed its limits.
 class RaceLost {};
 // The rewritten program won the race: it replaces the plain one.
@@ -52,6 +54,8 @@ class Grounder {
         out_(out),
         facts_(&out->terms),
         given_work_cap_(caps.plain_work_cap),
+        deferrable_(caps.deferrable),
+        deferrable_fact_cap_(caps.deferrable_fact_cap),
         cap_(caps.plain_rule_cap),
         work_cap_(caps.plain_work_cap),
         race_(race),
@@ -68,6 +72,8 @@ class Grounder {
   // The head relation of that rule (-1 if no rule made any); while the static relations
   // are computed, the one being computed.
   kif::SymbolId BusiestHead() const;
+  // The facts of the deferrable static relation being computed (0 if none is).
+  size_t DeferrableFacts() const;
 
   void Run();
 
@@ -139,6 +145,8 @@ class Grounder {
   size_t charged_ = 0;
   uint32_t charge_ticks_ = 0;
   const uint64_t given_work_cap_;  // work_cap_ before the race cleared it
+  const std::vector<kif::SymbolId> deferrable_;
+  const size_t deferrable_fact_cap_;
   size_t cap_ = 0;
   uint64_t work_cap_ = 0;
   const bool race_;
@@ -149,6 +157,7 @@ class Grounder {
   size_t standby_charged_ = 0;             // its bytes charged to the budget
   std::vector<uint64_t> fires_;            // per compiled rule: instances emitted
   kif::SymbolId static_head_ = -1;         // the static relation being computed
+  int static_relation_ = -1;               // its relation id, when it is deferrable
   std::vector<uint64_t> work_;  // per compiled rule: candidate facts tried while emitting
   uint64_t total_work_ = 0;
   uint64_t static_work_ = 0;  // candidate facts tried computing the static relations

@@ -107,6 +107,12 @@ GroundResult GroundOnce(const gdl::Description& d, Budget& budget, const GroundO
     const std::string busiest = grounder.BusiestRule();
     result.error += busiest.empty() ? ")" : "; " + busiest + ")";
     p.stats.busiest_relation = grounder.BusiestHead();
+  } catch (const Deferred&) {
+    result.error = "grounding stopped: the static relation " +
+                   std::string(d.symbols->Name(grounder.BusiestHead())) +
+                   ", marked deferrable, exceeded " + std::to_string(grounder.DeferrableFacts()) +
+                   " facts (" + std::to_string(p.terms.size()) + " terms so far)";
+    p.stats.busiest_relation = grounder.BusiestHead();
   } catch (const GroundError& e) {
     result.error = e.what();
   } catch (const std::bad_alloc&) {
