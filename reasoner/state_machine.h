@@ -146,6 +146,17 @@ class StateMachine {
   // Whether GoalUpperBound can answer less than 100 at all (the analysis found something
   // to bound goals with). May run the analysis on first call; thread-safe.
   virtual bool ProvesGoalBounds() const { return false; }
+  // How nearly `s` satisfies the best goal of `role`, as the natural logarithm of a degree
+  // in [0, 1] (the propnet: a fuzzy reading of the goal's circuit, propnet/fuzzy_goal.h);
+  // only its order between states means anything. Empty where the back end has no such
+  // reading or the goal reads no fluent. Costs a pass over the goal's circuit: for
+  // searches that score each state once.
+  virtual std::optional<double> GoalLogDegree(const State& s, int role, Workspace& ws) const {
+    (void)s;
+    (void)role;
+    (void)ws;
+    return std::nullopt;
+  }
 
   // ---- Symbol boundary (not for hot loops) ----
   // The term of a move id of `role`.

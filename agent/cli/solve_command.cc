@@ -36,6 +36,7 @@ struct SolveOptions {
   bool table = false;
   bool line = false;
   bool no_bounds = false;
+  bool no_best_first = false;
   int64_t nrpa_playouts = 0;  // > 0: NRPA alone, this many playouts
   int endgame_after = -1;     // >= 0: the endgame solver after this many random moves
   uint64_t seed = 1;
@@ -52,6 +53,7 @@ void RunNrpa(const SolveOptions& o, const std::string& name,
              const std::shared_ptr<const reasoner::StateMachine>& machine) {
   search::NrpaSearch::Options no;
   no.seed = o.seed;
+  no.near_misses = !o.no_bounds;
   search::NrpaSearch nrpa(machine, no);
   reasoner::State initial;
   machine->InitialState(&initial);
@@ -63,7 +65,7 @@ void RunNrpa(const SolveOptions& o, const std::string& name,
   std::cout << name << ": nrpa goal " << (value < 0 ? std::string("-") : std::to_string(value))
             << ", line of " << r.line.size() << " moves, " << r.playouts << " playouts in "
             << seconds << " s (" << static_cast<int64_t>(static_cast<double>(r.playouts) / seconds)
-            << "/s)\n";
+            << "/s)" << (r.near_misses ? ", near misses ranked by goal bounds" : "") << "\n";
 }
 
 // The endgame solver alone, for role 0, from the state o.endgame_after random joint moves in.
@@ -108,8 +110,9 @@ void RunEndgame(const SolveOptions& o, const std::string& name,
 int RunSolve(const SolveOptions& o) {
   int status = 0;
   if (o.table && o.nrpa_playouts == 0) {
-    std::cout << "| game | goal | proven | line | states | seconds | dead ends cut | bound cuts |\n"
-              << "|---|---|---|---|---|---|---|---|\n";
+    std::cout << "| game | goal | proven | line | states | seconds | dead ends cut | bound cuts | "
+                 "best first |\n"
+              << "|---|---|---|---|---|---|---|---|---|\n";
   }
   for (const std::string& path : o.games) {
     std::shared_ptr<const reasoner::StateMachine> machine = LoadEvaluationMachine(path, std::cerr);
@@ -133,6 +136,7 @@ int RunSolve(const SolveOptions& o) {
     search::PuzzleSolver::Options so;
     so.memory_mb = o.memory_mb;
     so.goal_bounds = !o.no_bounds;
+    so.best_first = !o.no_best_first;
     search::PuzzleSolver solver(machine, so);
     reasoner::State initial;
     machine->InitialState(&initial);
@@ -147,15 +151,18 @@ int RunSolve(const SolveOptions& o) {
     const search::PuzzleResult r = solver.Best();
     const std::string goal = r.value < 0 ? "-" : std::to_string(r.value);
     const std::string cuts = r.bounds ? std::to_string(r.bound_cuts) : std::string("-");
+    const std::string best_first =
+        r.best_first >= 0 ? std::to_string(r.best_first) : std::string("-");
     if (o.table) {
       std::cout << "| " << name << " | " << goal << " | " << (r.proven ? "yes" : "no") << " | "
                 << r.line.size() << " | " << r.states << " | " << seconds << " | "
-                << (r.pruning ? "yes" : "no") << " | " << cuts << " |\n";
+                << (r.pruning ? "yes" : "no") << " | " << cuts << " | " << best_first << " |\n";
     } else {
       std::cout << name << ": goal " << goal << (r.proven ? " (proven best)" : " (best found)")
                 << ", line of " << r.line.size() << " moves, " << r.states << " states in "
                 << seconds << " s" << (r.pruning ? ", dead ends cut" : "")
                 << (r.bounds ? ", " + cuts + " states cut by goal bounds" : "")
+                << (r.best_first >= 0 ? ", " + best_first + " states generated best first" : "")
                 << (r.table_full ? ", table full" : "") << "\n";
     }
     if (o.line) {
@@ -181,7 +188,10 @@ void AddSolveCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   sub->add_flag("--table", o->table, "One Markdown table row per game");
   sub->add_flag("--line", o->line, "Print the moves of the best line");
-  sub->add_flag("--no-bounds", o->no_bounds, "Do not cut states by the goal bounds of latches");
+  sub->add_flag("--no-bounds", o->no_bounds,
+                "Do not use the goal bounds of latches (solver cuts, NRPA near misses)");
+  sub->add_flag("--no-best-first", o->no_best_first,
+                "Do not run the best-first phase on the goal's fuzzy degree");
   sub->add_option("--nrpa-playouts", o->nrpa_playouts,
                   "Run NRPA alone for this many playouts instead of the solver (timing)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));

@@ -79,7 +79,10 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     use_puzzle_ = options.params.value("puzzle", use_puzzle_);
     use_nrpa_ = options.params.value("nrpa", use_nrpa_);
     nrpa_level_ = std::clamp(options.params.value("nrpa_level", nrpa_level_), 1, 8);
+    nrpa_near_misses_ = options.params.value("nrpa_near", nrpa_near_misses_);
     puzzle_mb_ = std::max(1, options.params.value("puzzle_mb", puzzle_mb_));
+    puzzle_best_first_ = options.params.value("best_first", puzzle_best_first_);
+    puzzle_slice_ = std::max(int64_t{0}, options.params.value("depth_first_slice", puzzle_slice_));
     heuristic_use_ = ParseHeuristicUse(options.params, heuristic_use_);
     heuristic_seconds_ =
         std::max(0.0, options.params.value("heuristic_seconds", heuristic_seconds_));

@@ -186,8 +186,11 @@ class MctsPlayer final : public Player {
   std::unique_ptr<NrpaSearch> nrpa_;
   bool use_puzzle_ = true;
   int puzzle_mb_ = 256;
+  bool puzzle_best_first_ = true;  // PuzzleSolver::Options::best_first
+  int64_t puzzle_slice_ = PuzzleSolver::Options{}.depth_first_slice;
   bool use_nrpa_ = true;
   int nrpa_level_ = 3;
+  bool nrpa_near_misses_ = true;  // NrpaSearch::Options::near_misses
 
   // Endings (mcts_player_endgame.cc, params "endgame"): whether random games from `state`
   // all end within endgame_plies_; the solver's try, which sets `d` when its move is played.

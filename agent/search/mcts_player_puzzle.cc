@@ -16,12 +16,15 @@ void MctsPlayer::StartPuzzle(const reasoner::State& root) {
   if (use_puzzle_) {
     PuzzleSolver::Options o;
     o.memory_mb = puzzle_mb_;
+    o.best_first = puzzle_best_first_;
+    o.depth_first_slice = puzzle_slice_;
     puzzle_ = std::make_unique<PuzzleSolver>(machine_, o);
     puzzle_->Start(root);
   }
   if (use_nrpa_) {
     NrpaSearch::Options o;
     o.level = nrpa_level_;
+    o.near_misses = nrpa_near_misses_;
     o.seed = params_.seed;
     // Constraint puzzles are the solver's: NRPA waits while it reads the game and, if it
     // reads a constraint puzzle, leaves it the CPU (hidato37: a third thread slowed the
@@ -62,10 +65,12 @@ void MctsPlayer::UsePuzzleLine(const reasoner::State& state, Decision* d, MoveSt
   if (puzzle_) {
     const PuzzleResult r = puzzle_->Best();
     if (stats != nullptr) {
-      stats->extra["puzzle"] = {{"value", r.value}, {"proven", r.proven},
-                                {"line", r.line.size()}, {"states", r.states},
-                                {"stored", r.stored}, {"table_full", r.table_full},
-                                {"pruning", r.pruning}, {"bound_cuts", r.bounds ? r.bound_cuts : -1}};
+      stats->extra["puzzle"] = {
+          {"value", r.value},          {"proven", r.proven},
+          {"line", r.line.size()},     {"states", r.states},
+          {"stored", r.stored},        {"table_full", r.table_full},
+          {"pruning", r.pruning},      {"bound_cuts", r.bounds ? r.bound_cuts : -1},
+          {"best_first", r.best_first}};
     }
     // Only a proven line, or one that reaches 100, is played. An unfinished depth-first
     // line is a guarantee too, but committing to it early gives up what the search would
@@ -79,13 +84,19 @@ void MctsPlayer::UsePuzzleLine(const reasoner::State& state, Decision* d, MoveSt
   if (!nrpa_) return;
   const NrpaResult r = nrpa_->Best();
   if (stats != nullptr) {
-    stats->extra["nrpa"] = {{"value", r.value}, {"line", r.line.size()}, {"playouts", r.playouts},
-                            {"runs", r.runs}};
+    stats->extra["nrpa"] = {{"value", r.value},
+                            {"line", r.line.size()},
+                            {"playouts", r.playouts},
+                            {"runs", r.runs},
+                            {"near_misses", r.near_misses}};
   }
-  // The search plays its own best line (MctsSearch::DecideFor); NRPA's replaces it only
-  // where it is worth more.
+  // The search plays its own best line (MctsSearch::DecideFor); NRPA's replaces it where
+  // it is worth more, or as much where NRPA ranks near misses (its line is then the one
+  // that kept the best goal in reach longest; the search's, one of many worth the same).
   const double search_line = search_ != nullptr ? search_->BestLineValue() : -1.0;
-  if (r.value / 100.0 > search_line && PlayLine(state, r.line, r.value, false, d) && stats != nullptr) {
+  const double nrpa_line = r.value / 100.0;
+  const bool better = nrpa_line > search_line || (r.near_misses && nrpa_line >= search_line);
+  if (better && PlayLine(state, r.line, r.value, false, d) && stats != nullptr) {
     stats->extra["nrpa"]["played"] = true;
   }
 }

@@ -45,11 +45,16 @@ void NrpaSearch::Advance(Move m, const State& next) {
     std::lock_guard<std::mutex> lock(mu_);
     if (!best_line_.empty() && best_line_.front() == m) {
       best_line_.erase(best_line_.begin());
+      // A near miss's line is one step shorter now; new lines count from the new root.
+      const int value = best_value_.load(std::memory_order_relaxed);
+      best_score_ = value + std::max(0.0, best_score_ - value - 1.0 / (options_.max_steps + 2.0));
     } else {
       best_line_.clear();
       best_value_.store(-1, std::memory_order_release);
+      best_score_ = -1;
     }
   }
+  warm_ = true;  // the next run starts from the policy learned so far
   if (BestValue() < options_.max_goal) Start(next);
 }
 
@@ -71,6 +76,7 @@ NrpaResult NrpaSearch::Best() const {
   }
   r.playouts = playouts_.load(std::memory_order_relaxed);
   r.runs = runs_.load(std::memory_order_relaxed);
+  r.near_misses = near_.load(std::memory_order_relaxed) == 1;
   return r;
 }
 
@@ -91,8 +97,15 @@ void NrpaSearch::WaitWhileHeld() const {
 }
 
 bool NrpaSearch::RunOnce() {
-  Policy& top = policies_.back();  // the run's starting policy: uniform
-  top.assign(top.size(), 0.0);
+  Policy& top = policies_.back();  // the run's starting policy: uniform, or warm
+  if (warm_) {
+    // After a move of the game: the top level's policy of the run that was stopped
+    // (move ids mean the same move in every state).
+    top = policies_[policies_.size() - 2];
+    warm_ = false;
+  } else {
+    top.assign(top.size(), 0.0);
+  }
   Line& line = lines_.back();
   Level(options_.level, top, &line);
   if (Done()) return false;
@@ -100,7 +113,7 @@ bool NrpaSearch::RunOnce() {
   return true;
 }
 
-int NrpaSearch::Level(int level, const Policy& policy, Line* line) {
+double NrpaSearch::Level(int level, const Policy& policy, Line* line) {
   if (level == 0) return Playout(policy, line);
   const size_t l = static_cast<size_t>(level);
   Policy& mine = policies_[l - 1];  // level L adapts its own copy
@@ -108,10 +121,10 @@ int NrpaSearch::Level(int level, const Policy& policy, Line* line) {
   Line& best = lines_[2 * l - 2];
   Line& trial = lines_[2 * l - 1];
   best.Clear();
-  int best_value = -1;
+  double best_value = -1;
   for (int i = 0; i < options_.iterations && !Done(); ++i) {
     if (level == 1) WaitWhileHeld();
-    const int v = Level(level - 1, mine, &trial);
+    const double v = Level(level - 1, mine, &trial);
     if (v >= best_value) {
       best_value = v;
       std::swap(best, trial);
@@ -133,12 +146,21 @@ double NrpaSearch::Odds(const Policy& policy, std::span<const Move> legal) {
   return sum;
 }
 
-int NrpaSearch::Playout(const Policy& policy, Line* line) {
+double NrpaSearch::Playout(const Policy& policy, Line* line) {
   const reasoner::StateMachine& m = *machine_;
+  if (near_.load(std::memory_order_relaxed) < 0) {  // first playout: may run the analysis
+    near_.store(options_.near_misses && m.ProvesGoalBounds() ? 1 : 0, std::memory_order_relaxed);
+  }
+  const bool near = near_.load(std::memory_order_relaxed) == 1;
   line->Clear();
   cur_ = root_;
   bool terminal = false;
+  size_t n = 0;  // states on the path
   for (int step = 0; step < options_.max_steps; ++step) {
+    if (near) {
+      if (path_.size() <= n) path_.resize(n + 1);
+      path_[n++] = cur_;  // copy assignment: the slot's words are reused
+    }
     if ((terminal = m.IsTerminal(cur_, *ws_))) break;
     m.LegalMoves(cur_, 0, *ws_, &legal_);
     if (legal_.empty()) break;  // broken rules: score the state as it is
@@ -164,9 +186,41 @@ int NrpaSearch::Playout(const Policy& policy, Line* line) {
   const int goal = m.Goal(cur_, 0, *ws_);
   const int value = goal < 0 ? 0 : goal;
   playouts_.fetch_add(1, std::memory_order_relaxed);
+  double score = value;
+  if (near && value < options_.max_goal) {
+    if (!terminal) {
+      if (path_.size() <= n) path_.resize(n + 1);
+      path_[n++] = cur_;
+    }
+    score += static_cast<double>(StepsWithinReach(n)) / (options_.max_steps + 2.0);
+  }
   // Only a line that ends the game is a guarantee; a cut one still guides the policy.
-  if (terminal && value > BestValue()) Offer(value, line->moves);
-  return value;
+  if (terminal && value >= BestValue()) Offer(value, score, line->moves);
+  return score;
+}
+
+size_t NrpaSearch::StepsWithinReach(size_t n) {
+  // The bound never rises along a line (latched fluents stay latched): find where it fell.
+  const reasoner::StateMachine& m = *machine_;
+  auto within = [&](size_t i) { return m.GoalUpperBound(path_[i], 0, *ws_) >= options_.max_goal; };
+  size_t lo = 0, hi = n;  // path_[0, lo) within reach, path_[hi, n) out of it
+  if (n > 0 && within(n - 1)) {
+    lo = n;
+  } else if (n > 0) {
+    hi = n - 1;
+    while (lo < hi) {
+      const size_t mid = lo + (hi - lo) / 2;
+      if (within(mid)) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+  }
+  ++near_tries_;
+  if (lo > 0 && lo < n) ++near_falls_;  // fell on the way (not already out of reach)
+  if (near_tries_ >= 500 && near_falls_ == 0) near_.store(0, std::memory_order_relaxed);
+  return lo;
 }
 
 void NrpaSearch::Adapt(const Line& line, Policy* policy) {
@@ -187,9 +241,10 @@ void NrpaSearch::Adapt(const Line& line, Policy* policy) {
   }
 }
 
-void NrpaSearch::Offer(int value, const std::vector<Move>& line) {
+void NrpaSearch::Offer(int value, double score, const std::vector<Move>& line) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (value <= best_value_.load(std::memory_order_relaxed)) return;
+  if (score <= best_score_) return;
+  best_score_ = score;
   best_line_.assign(line.begin(), line.end());
   best_value_.store(value, std::memory_order_release);
 }

@@ -12,10 +12,21 @@
 // the top level starts from a uniform policy; runs repeat (each a new start) until the
 // search is stopped or a line reaches `max_goal`.
 //
+// Near misses: where every line scores the same (a puzzle worth 100 or 0, as most are),
+// the policy would adapt towards whichever line came first. Where the machine bounds goals
+// (StateMachine::GoalUpperBound: latches), a line that misses max_goal is also ranked by
+// how many of its states still had max_goal within reach: the bound never rises along a
+// line, so a binary search over the line's states finds where it fell, in a few bounds
+// per playout (queens12ug: the first queen placed under attack). Lines are compared by
+// goal first; the steps only break ties. After 500 playouts whose bound never fell before
+// their end, the search stops asking (the bounds say nothing in that game).
+//
 // Every playout is a complete line from the root and, the rules being deterministic, a
-// guarantee of its goal: the best line of all runs is kept (Best()). A line is never
-// replaced by a worse one, and after a move of the game the line goes on from there if it
-// began with that move.
+// guarantee of its goal: the best line of all runs is kept (Best(); among lines of one
+// goal, the one with the most steps within reach). A line is never replaced by a worse
+// one, and after a move of the game the line goes on from there if it began with that
+// move. The first run after a move starts from the policy the stopped run had learned
+// (a move id is the same move in every state), not from a uniform one.
 //
 // Threading: the control methods (Start, Advance, Stop) are called by one thread; Best()
 // and BestValue() from any thread. The search thread only reads the machine, with its own
@@ -40,6 +51,7 @@ struct NrpaResult {
   std::vector<reasoner::Move> line;  // its moves from the current root
   int64_t playouts = 0;              // since the search was made
   int runs = 0;                      // top-level runs finished since the last root
+  bool near_misses = false;          // lines are ranked by their steps within reach too
 };
 
 class NrpaSearch {
@@ -51,6 +63,7 @@ class NrpaSearch {
     int max_steps = 4000;  // a longer playout is cut and scored where it stands
     int max_goal = 100;    // a line reaching it ends the search
     uint64_t seed = 1;
+    bool near_misses = true;  // rank lines that miss max_goal by the header's steps
     // While this returns true the search waits (asked between playouts, from the search
     // thread; it must be thread-safe): the CPU goes to another search meanwhile.
     std::function<bool()> hold;
@@ -99,13 +112,18 @@ class NrpaSearch {
   void Run();
   // One top-level run from a uniform policy; returns false if stopped or over budget.
   bool RunOnce();
-  int Level(int level, const Policy& policy, Line* line);
-  int Playout(const Policy& policy, Line* line);
+  // Level and Playout return a line's score: its goal, plus, for a near miss, a fraction
+  // below 1 that grows with its steps within reach of max_goal.
+  double Level(int level, const Policy& policy, Line* line);
+  double Playout(const Policy& policy, Line* line);
+  // The number of states of path_[0..n) from which max_goal is still within reach.
+  size_t StepsWithinReach(size_t n);
   void Adapt(const Line& line, Policy* policy);
   // Fills odds_ with exp(w(m) - max w) for each move m of `legal` under `policy` (the
   // softmax's numerators, shifted so that none overflows) and returns their sum.
   double Odds(const Policy& policy, std::span<const reasoner::Move> legal);
-  void Offer(int value, const std::vector<reasoner::Move>& line);
+  // Keeps `line` (complete, worth `value`) if its score beats the best line's.
+  void Offer(int value, double score, const std::vector<reasoner::Move>& line);
   bool Done() const;
   void WaitWhileHeld() const;
   static double Weight(const Policy& p, reasoner::Move m) {
@@ -122,6 +140,10 @@ class NrpaSearch {
   std::vector<Line> lines_;                         // per level: best line, then a trial's
   Policy before_;                                   // Adapt's copy
   reasoner::State cur_, next_;
+  std::vector<reasoner::State> path_;  // the playout's states, root first
+  std::atomic<int> near_{-1};          // near misses: -1 not asked yet, 0 off, 1 on
+  int64_t near_tries_ = 0;             // playouts scored by their steps
+  int64_t near_falls_ = 0;             // ... whose bound fell before their end
   std::vector<reasoner::Move> legal_;
   std::vector<double> odds_;
 
@@ -131,6 +153,8 @@ class NrpaSearch {
   std::atomic<int> best_value_{-1};
   mutable std::mutex mu_;  // guards best_line_
   std::vector<reasoner::Move> best_line_;
+  double best_score_ = -1;   // the best line's (Playout's score)
+  bool warm_ = false;        // control thread, before Start: the next run starts warm
   BackgroundThread worker_;  // last: stopped first
 };
 

@@ -1,17 +1,17 @@
 #include "agent/search/nrpa.h"
 
-#include "agent/search/mcts_player.h"
-#include "agent/search/puzzle_testing.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
+#include "agent/search/mcts_player.h"
+#include "agent/search/puzzle_testing.h"
 #include "reasoner/factory/machine_factory.h"
 #include "reasoner/gdl/description.h"
 #include "reasoner/kif/term.h"
@@ -44,16 +44,59 @@ constexpr const char kLock[] = R"(
 (<= (goal p ?g) (okthru ?n) (succ ?n ?m) (not (okthru ?m)) (score ?n ?g))
 )";
 
-std::shared_ptr<const reasoner::StateMachine> Lock() {
+std::shared_ptr<const reasoner::StateMachine> MachineOf(const std::string& rules) {
   gdl::Description d;
   std::vector<kif::Diagnostic> errors;
-  if (!gdl::ParseDescription(kLock, std::make_shared<kif::SymbolTable>(), &d, &errors)) return nullptr;
+  if (!gdl::ParseDescription(rules, std::make_shared<kif::SymbolTable>(), &d, &errors))
+    return nullptr;
   reasoner::MachineOptions mo;
   mo.board_seconds = 0;
   return reasoner::CreateMachine(d, mo).machine;
 }
 
+std::shared_ptr<const reasoner::StateMachine> Lock() { return MachineOf(kLock); }
+
 using puzzle_testing::Replay;
+
+// The same lock with an all-or-nothing goal: 100 for the whole code, 0 for any wrong digit.
+// Every line that misses scores 0, so goals alone teach the policy nothing; but a digit,
+// once set, stays set, and the machine's goal bounds (latches) see where a line went wrong.
+constexpr const char kAllOrNothing[] = R"(
+(<= wrong (true (val ?n ?d)) (code ?n ?c) (distinct ?d ?c))
+(<= (goal p 100) (not wrong))
+(<= (goal p 0) wrong)
+)";
+
+std::shared_ptr<const reasoner::StateMachine> AllOrNothingLock() {
+  std::string rules = kLock;
+  rules.resize(rules.find("(<= (goal p 100)"));  // the lock without its graded goals
+  return MachineOf(rules + kAllOrNothing);
+}
+
+TEST(NrpaTest, NearMissesTeachWhereEveryMissScoresZero) {
+  auto m = AllOrNothingLock();
+  ASSERT_NE(m, nullptr);
+  ASSERT_TRUE(m->ProvesGoalBounds());
+  reasoner::State root;
+  m->InitialState(&root);
+  constexpr int64_t kPlayouts = 20000;
+  NrpaSearch::Options o;
+  o.level = 2;
+  o.iterations = 100;
+  o.near_misses = false;
+  NrpaSearch blind(m, o);
+  EXPECT_EQ(blind.SearchFor(root, kPlayouts), 0);  // one line in 4^12 opens it
+  EXPECT_FALSE(blind.Best().near_misses);
+
+  o.near_misses = true;
+  NrpaSearch nrpa(m, o);
+  EXPECT_EQ(nrpa.SearchFor(root, kPlayouts), 100);
+  const NrpaResult r = nrpa.Best();
+  EXPECT_TRUE(r.near_misses);
+  EXPECT_LT(r.playouts, kPlayouts);
+  ASSERT_EQ(r.line.size(), 12u);
+  EXPECT_EQ(Replay(*m, r.line), 100);
+}
 
 TEST(NrpaTest, LearnsTheLockThatRandomPlayoutsMiss) {
   auto m = Lock();
@@ -177,10 +220,7 @@ TEST(NrpaTest, TheMctsPlayerPlaysTheBetterLine) {
   MctsPlayer player(o);
   reasoner::State s;
   m->InitialState(&s);
-  player.Start(m, 0, s, SteadyClock::now() + std::chrono::seconds(1));
-  for (int i = 0; i < 2000 && player.ThinksAhead(); ++i) {  // a hang guard of 10 s
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
+  puzzle_testing::StartAndSettle(player, m, s);
   EXPECT_FALSE(player.ThinksAhead());  // settled: a line of 100 is known
   const puzzle_testing::Played p =
       puzzle_testing::PlayGame(player, *m, 20, [](const MoveStats& stats, reasoner::Move) {

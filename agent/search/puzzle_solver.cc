@@ -147,6 +147,7 @@ PuzzleResult PuzzleSolver::Best() const {
   PuzzleResult r = best_;
   r.states = states_.load(std::memory_order_relaxed);
   r.bound_cuts = bound_cuts_.load(std::memory_order_relaxed);
+  r.best_first = best_first_generated_.load(std::memory_order_relaxed);
   return r;
 }
 
@@ -170,7 +171,25 @@ void PuzzleSolver::Run(State root) {
     best_.bounds = bounds_;
   }
   int value = -1;
-  bool complete = Solve(root, &value);
+  bool complete = false;
+  if (options_.best_first && prune_ != 1 && !best_first_spent_ && BestValue() < options_.max_goal) {
+    // Depth first for a slice (small puzzles are proven there), then best first, then
+    // depth first again (what the slice proved is in the table).
+    solve_budget_ = states_.load(std::memory_order_relaxed) + options_.depth_first_slice;
+    complete = Solve(root, &value);
+    solve_budget_ = -1;
+    if (!complete && !worker_.Stopping()) {
+      if (BestFirst(root)) {
+        std::lock_guard<std::mutex> lock(mu_);
+        best_.proven = true;  // a line of the best goal there is
+        return;
+      }
+      best_first_spent_ = !worker_.Stopping();
+      complete = Solve(root, &value);
+    }
+  } else {
+    complete = Solve(root, &value);
+  }
   if (complete && prune_ == 1 && value < options_.max_goal) {
     // The reading of the game was wrong for this puzzle: search everything instead. The
     // table's values were computed under the cuts; they go.
@@ -248,6 +267,8 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
   push(root, Key(root));
   for (;;) {
     if (worker_.Stopping()) return false;
+    if (solve_budget_ >= 0 && states_.load(std::memory_order_relaxed) >= solve_budget_)
+      return false;
     Frame& f = path.back();
     if (f.best >= options_.max_goal || f.next == f.moves.size()) {
       const int v = std::max(f.best, 0);  // no legal move: stuck, worth nothing

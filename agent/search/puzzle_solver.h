@@ -37,6 +37,17 @@
 // A bound costs several expansions: after 2000 bounds that cut fewer than 1 state in 100,
 // the solver stops asking (snake_2009_big: none cut, and asking made it 6 times slower).
 //
+// Best first (lights-out puzzles): where the machine reads how nearly a state satisfies
+// the best goal (StateMachine::GoalLogDegree: a fuzzy reading of the goal's circuit) and
+// the game was not read as a constraint puzzle, a root that the depth-first search does
+// not finish within `depth_first_slice` expanded states gets a weighted A* on
+// depth - 2 x ln(degree), with a set of the states met, for up to `best_first_states`
+// generated states or `best_first_seconds`. A line that reaches max_goal ends the search
+// (nothing beats it); others are kept as lines found. It gives up where the degree never
+// varied over the first 2000 states, and is not tried again once it spent its budget in
+// vain. The depth-first search then goes on: it is the proof. (lightsOut: depth first
+// finds no dark board in 5 s; best first finds one in 0.08 s, 42,000 states.)
+//
 // The best complete line found so far is kept at every moment (a guarantee: the rules
 // are deterministic), so a solver that cannot finish still improves on the MCTS's line
 // wherever it finds a better one.
@@ -66,6 +77,7 @@ struct PuzzleResult {
   bool pruning = false;    // dead ends were cut (see the header)
   bool bounds = false;     // goal bounds were used
   int64_t bound_cuts = 0;  // states cut by their goal bound
+  int64_t best_first = -1;  // states the best-first phase generated (-1: not run)
 };
 
 class PuzzleSolver {
@@ -76,6 +88,10 @@ class PuzzleSolver {
     int probe_ms = 300;   // ProbeDeadEnds' budget
     int probe_playouts = 30;
     bool goal_bounds = true;  // cut states by the machine's goal bounds (when it has any)
+    bool best_first = true;   // the best-first phase (see the header)
+    int64_t depth_first_slice = 200'000;  // states expanded depth first before best first
+    int64_t best_first_states = 500'000;
+    double best_first_seconds = 5;  // of the solver thread's time, whichever comes first
     // Successor states kept per frame of the path, in bytes; wider frames make them again
     // on the way down (a path then holds depth x state, not depth x moves x state).
     size_t max_frame_bytes = size_t{1} << 18;
@@ -124,6 +140,10 @@ class PuzzleSolver {
   bool ProbeDeadEnds(const reasoner::State& root);
   // Depth-first search from `root`; returns false if stopped before it was complete.
   bool Solve(const reasoner::State& root, int* value);
+  // The best-first phase from `root`; true if it found a line of max_goal.
+  bool BestFirst(const reasoner::State& root);
+  // Records `line` if `value` beats the best line.
+  void OfferLine(int value, std::vector<reasoner::Move> line);
   // Orders `moves` (legal in `state`, successors in `next`) most constrained first.
   void Order(const reasoner::State& state, Frame* f);
   // Records the line of `path` (then `tail`) if `value` beats the best line.
@@ -141,6 +161,9 @@ class PuzzleSolver {
   bool bounds_ = false;  // solver thread: goal bounds are asked
   int64_t bound_evals_ = 0;  // solver thread: bounds asked
   std::atomic<int64_t> bound_cuts_{0};
+  bool best_first_spent_ = false;  // solver thread: the phase ran and found no line of max_goal
+  std::atomic<int64_t> best_first_generated_{-1};
+  int64_t solve_budget_ = -1;  // solver thread: Solve stops when states_ reaches it (-1: never)
 
   mutable std::mutex mu_;  // guards the result
   PuzzleResult best_;

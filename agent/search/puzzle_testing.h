@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <memory>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -29,6 +31,17 @@ inline int Replay(const reasoner::StateMachine& m, const std::vector<reasoner::M
     std::swap(s, next);
   }
   return m.IsTerminal(s, *ws) ? m.Goal(s, 0, *ws) : -1;
+}
+
+// Starts `player` on `m` from `s` with a start clock of 1 s and waits while it thinks ahead
+// (a hang guard of 10 s, not a timing assertion): a puzzle it settles in the start clock
+// is settled when this returns.
+inline void StartAndSettle(MctsPlayer& player, std::shared_ptr<const reasoner::StateMachine> m,
+                           const reasoner::State& s) {
+  player.Start(std::move(m), 0, s, SteadyClock::now() + std::chrono::seconds(1));
+  for (int i = 0; i < 2000 && player.ThinksAhead(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
 }
 
 struct Played {

@@ -154,6 +154,16 @@ int PropnetMachine::GoalUpperBound(const State& s, int role, Workspace& ws) cons
   return propnet::GoalUpperBound(net_, *latches_, s, role, *w.bounds);
 }
 
+std::optional<double> PropnetMachine::GoalLogDegree(const State& s, int role, Workspace& ws) const {
+  if (role < 0 || role >= num_roles()) return std::nullopt;
+  auto& w = static_cast<PropnetWorkspace&>(ws);
+  if (w.fuzzy.empty()) w.fuzzy.resize(static_cast<size_t>(num_roles()));
+  auto& fuzzy = w.fuzzy[static_cast<size_t>(role)];
+  if (!fuzzy) fuzzy = std::make_unique<FuzzyGoal>(net_, role);
+  if (!fuzzy->informative()) return std::nullopt;
+  return fuzzy->LogDegree(s);
+}
+
 kif::Term PropnetMachine::MoveTerm(int role, Move m) const {
   return move_terms_[static_cast<size_t>(role)][static_cast<size_t>(m)];
 }

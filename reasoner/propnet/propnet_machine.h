@@ -25,6 +25,7 @@
 #include "reasoner/ground/ground_program.h"
 #include "reasoner/ground/grounder.h"
 #include "reasoner/propnet/evaluator.h"
+#include "reasoner/propnet/fuzzy_goal.h"
 #include "reasoner/propnet/latches.h"
 #include "reasoner/propnet/propnet.h"
 #include "reasoner/state_machine.h"
@@ -67,6 +68,7 @@ class PropnetWorkspace final : public Workspace {
   Evaluator eval;
   std::vector<Move> joint;
   std::unique_ptr<ThreeValued> bounds;  // GoalUpperBound's, made on first use
+  std::vector<std::unique_ptr<FuzzyGoal>> fuzzy;  // GoalLogDegree's, per role, made on first use
 };
 
 struct PropnetBuild {
@@ -90,6 +92,7 @@ class PropnetMachine final : public StateMachine {
   int Goal(const State& s, int role, Workspace& ws) const override;
   int GoalUpperBound(const State& s, int role, Workspace& ws) const override;
   bool ProvesGoalBounds() const override;
+  std::optional<double> GoalLogDegree(const State& s, int role, Workspace& ws) const override;
   // The latches of the net (latches.h), analysed on the first call of this, of
   // GoalUpperBound or of ProvesGoalBounds (thread-safe; within kLatchWork evaluations).
   const LatchAnalysis& latches() const;
