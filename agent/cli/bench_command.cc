@@ -51,6 +51,7 @@ struct BenchCliOptions {
   double reuse_after = 0;     // --reuse-after (bench_search.h)
   double build_seconds = reasoner::MachineOptions{}.build_seconds;
   int build_mb = static_cast<int>(reasoner::MachineOptions{}.build_memory_bytes >> 20);
+  double race_seconds = reasoner::MachineOptions{}.race_seconds;
 };
 
 int BenchOne(const BenchCliOptions& o, const std::string& path) {
@@ -67,6 +68,7 @@ int BenchOne(const BenchCliOptions& o, const std::string& path) {
   mo.backend = o.machine;
   mo.build_seconds = o.build_seconds;
   mo.build_memory_bytes = static_cast<size_t>(o.build_mb) << 20;
+  mo.race_seconds = o.race_seconds;
   reasoner::MachineBuild build = reasoner::CreateMachine(description, mo);
   if (!build.machine) {
     std::cerr << game << ": no " << o.machine << " machine: " << build.reason << "\n";
@@ -147,6 +149,10 @@ void AddBenchCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--build-seconds", o->build_seconds,
                   "Time budget of the machine build (raise it under valgrind)")
       ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub->add_option("--race-seconds", o->race_seconds,
+                  "auto: the verified net's share of its playout race with the prover (0: no race)")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   sub->add_option("--build-mb", o->build_mb,
                   "Memory budget of the machine build (MiB; estimate and resident growth)")

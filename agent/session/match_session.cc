@@ -234,6 +234,8 @@ void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
   // A propnet over budget may still build without its goals (the split machine).
   mo.split_seconds = std::min(10.0, std::max(0.5, 0.15 * (start_clock_ - margin_s)));
   mo.verify_seconds = std::min(5.0, std::max(0.2, 0.15 * start_clock_));
+  // The verified net then races the prover (machine_race.h): 0.2 s, less on short clocks.
+  mo.race_seconds = std::min(0.2, 0.02 * start_clock_);
   mo.cancel = &cancel_build_;  // set by End(): an aborted match stops building
   std::string& game_key = game_key_;
   if (options_.store) {

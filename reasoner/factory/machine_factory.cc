@@ -11,6 +11,7 @@
 
 #include "reasoner/board/board_game_io.h"
 #include "reasoner/board/learn_game.h"
+#include "reasoner/factory/machine_race.h"
 #include "reasoner/factory/split_machine.h"
 #include "reasoner/factory/verify.h"
 #include "reasoner/gdl/relevance.h"
@@ -221,6 +222,38 @@ MachineBuild VerifiedOrProver(const MachineOptions& options, MachineBuild candid
   return candidate;
 }
 
+// The verified `candidate`, or `prover` where the prover plays random games at least
+// options.race_margin times as fast (RaceMachines), with the race in the reason.
+MachineBuild FasterOf(const MachineOptions& options, MachineBuild candidate, MachineBuild prover) {
+  if (!candidate.machine || !prover.machine || candidate.backend == "prover" ||
+      options.race_seconds <= 0) {
+    return candidate;
+  }
+  RaceOptions ro;
+  ro.seconds = options.race_seconds;
+  ro.margin = options.race_margin;
+  ro.seed = options.seed;
+  ro.cancel = options.cancel;
+  RaceResult race;
+  try {
+    race = RaceMachines(*candidate.machine, *prover.machine, ro);
+  } catch (const std::exception& e) {
+    candidate.reason += "; race with the prover failed (" + std::string(e.what()) + ")";
+    return candidate;
+  }
+  if (race.steps == 0) return candidate;  // cancelled, or a game without a move
+  const auto rate = [](double r) { return std::to_string(static_cast<long>(r + 0.5)); };
+  const std::string rates = candidate.backend + " " + rate(race.CandidateRate()) + ", prover " +
+                            rate(race.ReferenceRate()) + " random moves/s";
+  if (race.reference_faster) {
+    prover.reason = "faster than the " + candidate.backend + " (" + rates + "; the " +
+                    candidate.backend + ": " + candidate.reason + ")";
+    return prover;
+  }
+  candidate.reason += "; " + rates;
+  return candidate;
+}
+
 MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions& options) {
   kif::SymbolId busiest = -1;
   MachineBuild propnet = BuildPropnet(description, options, &busiest, options.split_seconds > 0);
@@ -239,14 +272,20 @@ MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions
       prover.reason = propnet.reason + "; " + split.reason + "; using prover";
       return prover;
     }
-    return VerifiedOrProver(options, std::move(split), std::move(prover), propnet.reason + "; ");
+    MachineBuild reference = prover;
+    return FasterOf(
+        options,
+        VerifiedOrProver(options, std::move(split), std::move(prover), propnet.reason + "; "),
+        std::move(reference));
   }
   MachineBuild prover = BuildProver(description, "");
   if (!prover.machine) {
     propnet.reason += " (not verified: " + prover.reason + ")";
     return propnet;
   }
-  return VerifiedOrProver(options, std::move(propnet), std::move(prover), "");
+  MachineBuild reference = prover;
+  return FasterOf(options, VerifiedOrProver(options, std::move(propnet), std::move(prover), ""),
+                  std::move(reference));
 }
 
 // The rules of a hybrid machine (reasoner/board/hybrid_machine.h) for the game of `net`:

@@ -9,7 +9,9 @@
 //                      fails when goals and terminal have no rules of their own or that
 //                      propnet exceeds the budget too.
 //   backend "auto":    the propnet, verified against the prover on random playouts (legal
-//                      sets, next states, terminal, goals). When the propnet exceeds its
+//                      sets, next states, terminal, goals), then raced against it on
+//                      random playouts: where the prover is clearly faster (a net of
+//                      many-argument fluents, pancakes88), the prover. When the propnet exceeds its
 //                      budget (or a static table that only goals and terminal need passes
 //                      `defer_fact_cap` facts), the split machine within `split_seconds`
 //                      more, verified the same way. Falls back to the prover with a reason
@@ -47,6 +49,12 @@ struct MachineOptions {
   // the whole propnet's grounding at this many facts, and the split machine is tried
   // (ground::GroundOptions::deferrable).
   size_t defer_fact_cap = size_t{1} << 22;
+  // "auto": after verification, the propnet (or split machine) races the prover on random
+  // playouts for 2,000 joint moves or `race_seconds`, whichever comes first
+  // (machine_race.h; 0: no race), and the prover is kept instead where it plays at least
+  // `race_margin` times as many moves a second.
+  double race_seconds = 0.2;
+  double race_margin = 2.0;
   int verify_playouts = 20;     // random playouts compared against the prover (auto)
   double verify_seconds = 5.0;  // cap on verification time (auto)
   unsigned seed = 1;            // randomness of verification playouts
