@@ -32,6 +32,7 @@ struct ServeOptions {
   std::string name = "ggp-agent";
   std::string log_dir = "logs";
   std::string store = "";  // "" = <log dir>/experience.sqlite; "none" = no store
+  std::string opponent;    // the opponents' name, when known (store: opponent-model:NAME)
   int threads = 0;  // 0: one per core
   int io_threads = 2;
   int max_connections = 128;
@@ -83,6 +84,7 @@ int RunServe(const ServeOptions& o) {
   session.name = o.name;
   session.log_dir = o.log_dir;
   session.store_path = o.store;
+  session.opponent_name = o.opponent;
   if (const std::string path = store::ResolveStorePath(o.store, o.log_dir); !path.empty()) {
     std::string why;
     session.store = store::ExperienceStore::Open(path, &why);
@@ -167,6 +169,10 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--store", o->store,
                   "Experience store file, what was learned per game across matches (SQLite; "
                   "default LOG_DIR/experience.sqlite; none: no store; `ggp-agent store` shows it)");
+  sub->add_option("--opponent", o->opponent,
+                  "The opponents' player name, when known (e.g. a series against one agent): "
+                  "their moves are kept per name in the store and read back first ("
+                  "`ggp-agent store import` files match records by the names they carry)");
   sub->add_option("--log-dir", o->log_dir, "Directory of per-match event files (\"\": none)")
       ->capture_default_str();
   sub->add_option("--threads", o->threads,

@@ -1,12 +1,15 @@
-// `ggp-agent store [--path FILE] list | show KEY [--role R] [--kind K] | forget KEY`: the
-// experience store (agent/store/store.h) for people. `list` prints one line per document
-// (game key, game, role, kind, version, uses, last update, size); `show` prints the
-// documents of a game with their JSON bodies; `forget` removes every document of a game so
-// the next match learns it afresh. KEY is a game key or a prefix of exactly one (as git
-// takes commit prefixes). The default file is the one `serve` uses:
-// <log dir>/experience.sqlite, the log directory being serve's default. A missing file is
-// not created. Exit status 1 when the store cannot be opened or read, or KEY matches no
-// game or several. Safe while `serve` runs on the same file (SQLite locks; WAL).
+// `ggp-agent store [--path FILE] list | show KEY [--role R] [--kind K] | forget KEY |
+// import --game FILE [--skip NAME]... RECORD...`: the experience store (agent/store/store.h)
+// for people. `list` prints one line per document (game key, game, role, kind, version,
+// uses, last update, size); `show` prints the documents of a game with their JSON bodies;
+// `forget` removes every document of a game so the next match learns it afresh; `import`
+// files the moves of match records (JSON files, or folders of them) as opponent-model
+// experience, pooled and per named player (agent/tools/experience_import.h). KEY is a game
+// key or a prefix of exactly one (as git takes commit prefixes). The default file is the
+// one `serve` uses: <log dir>/experience.sqlite, the log directory being serve's default.
+// list/show/forget never create a missing file; import does. Exit status 1 when the store
+// cannot be opened or read, KEY matches no game or several, or import kept no record.
+// Safe while `serve` runs on the same file (SQLite locks; WAL).
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -15,6 +18,7 @@
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -24,19 +28,24 @@
 #include <vector>
 
 #include "agent/cli/commands.h"
+#include "agent/cli/game_machine.h"
 #include "agent/session/session_options.h"
 #include "agent/store/store.h"
+#include "agent/tools/experience_import.h"
 
 namespace ggp::agent {
 namespace {
 
-enum class StoreAction { kList, kShow, kForget };
+enum class StoreAction { kList, kShow, kForget, kImport };
 
 struct StoreOptions {
   std::string path = store::ResolveStorePath("", SessionOptions().log_dir);
   std::string key;
   std::string role;
   std::string kind;
+  std::string game;                     // import: the rules
+  std::vector<std::string> records;     // import: files or folders of match records
+  std::vector<std::string> skip_names;  // import: players whose moves are not kept
 };
 
 std::string LocalTime(int64_t unix_seconds) {
@@ -111,8 +120,70 @@ void PrintDocument(const store::Document& d) {
   std::cout << (body.is_discarded() ? d.body : body.dump(2)) << "\n";
 }
 
+// The records named on the command line: files, and the *.json files of folders (sorted).
+std::vector<std::pair<std::string, nlohmann::json>> ReadRecords(
+    const std::vector<std::string>& paths, int* unreadable) {
+  std::vector<std::string> files;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(p, ec)) {
+      files.push_back(p);
+      continue;
+    }
+    std::vector<std::string> in_folder;
+    for (const auto& e : std::filesystem::directory_iterator(p, ec)) {
+      if (e.path().extension() == ".json") in_folder.push_back(e.path().string());
+    }
+    std::sort(in_folder.begin(), in_folder.end());
+    files.insert(files.end(), in_folder.begin(), in_folder.end());
+  }
+  std::vector<std::pair<std::string, nlohmann::json>> out;
+  for (const std::string& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (!in.is_open() || j.is_discarded()) {
+      std::cerr << "ggp-agent store import: " << f << ": not a readable JSON file\n";
+      ++*unreadable;
+      continue;
+    }
+    out.emplace_back(f, std::move(j));
+  }
+  return out;
+}
+
+int RunImport(const StoreOptions& o) {
+  gdl::Description rules;
+  std::vector<kif::Diagnostic> errors;
+  if (!gdl::LoadDescriptionFile(o.game, std::make_shared<kif::SymbolTable>(), &rules, &errors)) {
+    std::cerr << "ggp-agent store import: cannot load " << o.game << "\n";
+    return 1;
+  }
+  std::shared_ptr<const reasoner::StateMachine> machine = LoadEvaluationMachine(o.game, std::cerr);
+  if (!machine) return 1;
+  int unreadable = 0;
+  const auto records = ReadRecords(o.records, &unreadable);
+  std::string why;
+  std::unique_ptr<store::ExperienceStore> s = store::ExperienceStore::Open(o.path, &why);
+  if (!s) {
+    std::cerr << "ggp-agent store: cannot use " << why << "\n";
+    return 1;
+  }
+  tools::ImportOptions io;
+  io.game_key = store::GameKey(rules);
+  io.game_name = std::filesystem::path(o.game).stem().string();
+  io.skip_names = o.skip_names;
+  const tools::ImportReport report = tools::ImportRecords(*machine, records, io, s.get());
+  for (const std::string& skipped : report.skipped) std::cout << "skipped " << skipped << "\n";
+  for (const std::string& doc : report.written) std::cout << "stored " << doc << "\n";
+  std::cout << "imported " << report.imported << " of " << report.records + unreadable
+            << " match records of " << io.game_name << " (game key " << io.game_key << ") into "
+            << o.path << "\n";
+  return report.store_ok && report.imported > 0 ? 0 : 1;
+}
+
 int RunStore(const StoreOptions& o, StoreAction action) {
   LogToStderr();
+  if (action == StoreAction::kImport) return RunImport(o);
   std::error_code ec;
   if (!std::filesystem::exists(o.path, ec)) {  // never create a store just to look at it
     if (action == StoreAction::kList) {
@@ -168,7 +239,7 @@ void AddStoreCommand(CLI::App& app, CommandRun* run) {
   auto o = std::make_shared<StoreOptions>();
   auto* sub = app.add_subcommand(
       "store",
-      "Inspect the experience store: what was learned per game and role (list, show, forget)");
+      "The experience store: what was learned per game and role (list, show, forget, import)");
   sub->add_option("--path", o->path, "Store file (serve's default: LOG_DIR/experience.sqlite)")
       ->capture_default_str();
   sub->require_subcommand(1);
@@ -180,11 +251,22 @@ void AddStoreCommand(CLI::App& app, CommandRun* run) {
   show->add_option("--kind", o->kind, "Only this kind (board-model, opponent-model, ...)");
   auto* forget = sub->add_subcommand("forget", "Remove every document of a game");
   forget->add_option("key", o->key, "Game key (or a prefix of exactly one)")->required();
-  for (CLI::App* leaf : {list, show, forget}) leaf->fallthrough();  // --path after the verb
+  auto* import_cmd = sub->add_subcommand(
+      "import", "File the moves of match records (ggp-base JSON) as opponent-model experience");
+  import_cmd->add_option("--game", o->game, "The rules of the records' game (GDL file)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  import_cmd->add_option("--skip", o->skip_names,
+                         "A player (playerNamesFromHost) whose moves are not kept: our own name");
+  import_cmd->add_option("records", o->records, "Match record files, or folders of *.json records")
+      ->required();
+  for (CLI::App* leaf : {list, show, forget, import_cmd})
+    leaf->fallthrough();  // --path after the verb
 
   list->callback([run, o] { *run = [o] { return RunStore(*o, StoreAction::kList); }; });
   show->callback([run, o] { *run = [o] { return RunStore(*o, StoreAction::kShow); }; });
   forget->callback([run, o] { *run = [o] { return RunStore(*o, StoreAction::kForget); }; });
+  import_cmd->callback([run, o] { *run = [o] { return RunStore(*o, StoreAction::kImport); }; });
 }
 
 }  // namespace ggp::agent

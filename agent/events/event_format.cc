@@ -80,6 +80,14 @@ std::string StartDetails(const nlohmann::json& e) {
     if (Has(*it, "reason")) m += ": " + Str(*it, "reason");
     Append(&s, m);
   }
+  // "stored opponent models 1 (Alice: 1 own)": experience of earlier matches of the game,
+  // and how much of it is the named opponent's own (serve --opponent).
+  if (auto st = e.find("store"); st != e.end() && st->is_object() && Has(*st, "opponent_models")) {
+    std::string text = "stored opponent models " + Str(*st, "opponent_models");
+    if (Has(*st, "opponent"))
+      text += " (" + Str(*st, "opponent") + ": " + Str(*st, "named_models") + " own)";
+    Append(&s, text);
+  }
   if (!std::isnan(Num(e, "prepare_ms"))) {
     Append(&s, "prepared in " + Number(Num(e, "prepare_ms"), 0) + " ms");
   }
@@ -228,6 +236,11 @@ std::string StopDetails(const nlohmann::json& e) {
   if (Has(e, "goals")) Append(&s, "goals " + Str(e, "goals"));
   if (Has(e, "goal")) Append(&s, "ours " + Str(e, "goal"));
   if (Has(e, "turns")) Append(&s, Str(e, "turns") + " turns");
+  // "kept 2 opponent documents (Alice)": what the store now holds of this match.
+  if (auto st = e.find("stored"); st != e.end() && st->is_object() && Has(*st, "opponent_models")) {
+    Append(&s, "kept " + Str(*st, "opponent_models") + " opponent documents" +
+                   (Has(*st, "opponent") ? " (" + Str(*st, "opponent") + ")" : std::string()));
+  }
   // "model mixture: oplayer 4 moves, log-likelihood -0.41 (uniform -1.39)".
   if (auto m = e.find("models"); m != e.end() && m->is_object()) {
     std::string text = "model " + Str(*m, "name") + ":";

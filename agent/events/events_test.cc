@@ -218,6 +218,21 @@ TEST(EventFormatTest, StopLinesScoreTheOpponentModel) {
             std::string::npos) << s;
 }
 
+TEST(EventFormatTest, StartAndStopLinesShowTheStoredOpponentExperience) {
+  nlohmann::json start = {
+      {"event", "start"},
+      {"match", "m1"},
+      {"store", {{"opponent_models", 1}, {"opponent", "Alice"}, {"named_models", 1}}}};
+  const std::string t = FormatEvent(start, EventFormatOptions{false});
+  EXPECT_NE(t.find("stored opponent models 1 (Alice: 1 own)"), std::string::npos) << t;
+  nlohmann::json stop = {{"event", "stop"},
+                         {"match", "m1"},
+                         {"turns", 9},
+                         {"stored", {{"opponent_models", 2}, {"opponent", "Alice"}}}};
+  const std::string s = FormatEvent(stop, EventFormatOptions{false});
+  EXPECT_NE(s.find("9 turns  kept 2 opponent documents (Alice)"), std::string::npos) << s;
+}
+
 TEST(EventFormatTest, BoardEventsSayWhatHappenedToTheSearch) {
   const EventFormatOptions plain{false};
   nlohmann::json swapped = {{"event", "board"}, {"match", "m1"}, {"swapped", true},

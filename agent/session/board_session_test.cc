@@ -7,9 +7,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "agent/search/register.h"
 #include "agent/session/session_test_util.h"
@@ -132,17 +135,24 @@ TEST(BoardSession, SecondMatchStartsFromTheStoredModel) {
   EXPECT_EQ(o.store->List()[0].uses, 2);
 }
 
-// The opponent's moves of a match go into the store at its end, and the next match of the
-// game rebuilds its opponent model from them before its first decision.
-TEST(ModelSession, NextMatchRebuildsTheOpponentModelFromTheStore) {
-  testing::TempDir dir;
-  SessionOptions o = BoardOptions(dir.str());
+// The propnet, the frequency model and an experience store in `dir` (null if it failed).
+SessionOptions ModelOptions(const std::string& dir) {
+  SessionOptions o = BoardOptions(dir);
   o.board_builder = nullptr;
   o.machine_backend = "propnet";
   o.player.params["model"] = "frequency";
   std::string why;
-  o.store = store::ExperienceStore::Open(dir.str() + "/experience.sqlite", &why);
-  ASSERT_NE(o.store, nullptr) << why;
+  o.store = store::ExperienceStore::Open(dir + "/experience.sqlite", &why);
+  EXPECT_NE(o.store, nullptr) << why;
+  return o;
+}
+
+// The opponent's moves of a match go into the store at its end, and the next match of the
+// game rebuilds its opponent model from them before its first decision.
+TEST(ModelSession, NextMatchRebuildsTheOpponentModelFromTheStore) {
+  testing::TempDir dir;
+  SessionOptions o = ModelOptions(dir.str());
+  ASSERT_NE(o.store, nullptr);
   MatchManager m(o);
   const std::string rules = reasoner::board::testing::kPawns3x4;
   for (const char* id : {"pawns.m1", "pawns.m2"}) {
@@ -173,6 +183,45 @@ TEST(ModelSession, NextMatchRebuildsTheOpponentModelFromTheStore) {
   EXPECT_EQ(model["stored"]["matches"], 1) << plays[1].dump();
   EXPECT_EQ(model["stored"]["decisions"], 1) << plays[1].dump();
   EXPECT_EQ(model["observed"], 2) << plays[1].dump();  // the stored move and this one
+}
+
+// With the opponents named (serve --opponent), their moves are also kept under their name
+// and a later match against the same name reads that document rather than the pooled one.
+TEST(ModelSession, NamedOpponentsHaveTheirOwnDocuments) {
+  testing::TempDir dir;
+  SessionOptions o = ModelOptions(dir.str());
+  ASSERT_NE(o.store, nullptr);
+  const std::string rules = reasoner::board::testing::kPawns3x4;
+  for (const auto& [match, name] : std::vector<std::pair<std::string, std::string>>{
+           {"pawns.n1", "Alice"}, {"pawns.n2", "Bob"}, {"pawns.n3", "Alice"}}) {
+    o.opponent_name = name;
+    MatchManager m(o);
+    ASSERT_EQ(Call(m, testing::StartMessage(match, "black", rules, 2, 1)), "ready");
+    EXPECT_EQ(Call(m, "(play " + match + " nil)"), "noop");
+    EXPECT_NE(Call(m, "(play " + match + " ((move b 1 b 2) noop))").find("move"),
+              std::string::npos);
+    EXPECT_EQ(Call(m, "(abort " + match + ")"), "aborted");
+    m.Shutdown();
+  }
+  std::map<std::string, size_t> matches;  // kind -> stored matches of white
+  for (const store::Document& d : o.store->List()) {
+    EXPECT_EQ(d.role, "white");
+    matches[d.kind] = nlohmann::json::parse(d.body)["matches"].size();
+  }
+  EXPECT_EQ(matches,
+            (std::map<std::string, size_t>{
+                {"opponent-model", 3}, {"opponent-model:Alice", 2}, {"opponent-model:Bob", 1}}));
+  auto second = EventsNamed(ReadEvents(dir.str(), "pawns.n2"), "start");
+  ASSERT_EQ(second.size(), 1u);
+  EXPECT_EQ(second[0]["store"]["named_models"], 0) << second[0].dump();  // Bob: pooled
+  auto third = EventsNamed(ReadEvents(dir.str(), "pawns.n3"), "start");
+  ASSERT_EQ(third.size(), 1u);
+  EXPECT_EQ(third[0]["store"]["opponent"], "Alice") << third[0].dump();
+  EXPECT_EQ(third[0]["store"]["named_models"], 1) << third[0].dump();
+  // Alice's one earlier match was replayed, not the pooled two.
+  auto plays = EventsNamed(ReadEvents(dir.str(), "pawns.n3"), "play");
+  ASSERT_EQ(plays.size(), 2u);
+  EXPECT_EQ(plays[1]["stats"]["extra"]["model"]["stored"]["matches"], 1) << plays[1].dump();
 }
 
 }  // namespace

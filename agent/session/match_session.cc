@@ -303,8 +303,13 @@ void MatchSession::StartPlayer(Deadline deadline, nlohmann::ordered_json* start_
   }
   (*start_event)["policy"] = std::string(player_->name());
   auto begin = SteadyClock::now();
-  if (nlohmann::json known = StoredOpponentExperience(); !known.empty()) {
+  int named = 0;
+  if (nlohmann::json known = StoredOpponentExperience("", &named); !known.empty()) {
     (*start_event)["store"]["opponent_models"] = known.size();
+    if (!options_.opponent_name.empty()) {
+      (*start_event)["store"]["opponent"] = options_.opponent_name;
+      (*start_event)["store"]["named_models"] = named;
+    }
     player_->LoadExperience(known);
   }
   player_->Start(machine_, role_, state_, deadline);

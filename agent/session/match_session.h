@@ -156,8 +156,10 @@ class MatchSession {
   // first legal move there (kept as it is when we have none, or in a terminal state).
   void UpdateFallback(reasoner::Move preferred = -1);
   // The experience store's opponent-model documents of this game ({role text: body}; empty
-  // without a store), and the end of match that writes them back through the player.
-  nlohmann::json StoredOpponentExperience();
+  // without a store): of `kind`, or where `kind` is "" the named opponent's (counted in
+  // `*found`, may be null) and else the pooled ones. KeepOpponentExperience is the end of
+  // match that writes them back through the player.
+  nlohmann::json StoredOpponentExperience(const std::string& kind, int* found);
   void KeepOpponentExperience(nlohmann::ordered_json* event);
   void LogError(const std::string& cause);
 

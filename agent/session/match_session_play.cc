@@ -240,13 +240,21 @@ void MatchSession::HandleEnd(const Job& job) {
   spdlog::info("match {}: {} after {} turns", id_, name, turn_);
 }
 
-nlohmann::json MatchSession::StoredOpponentExperience() {
+nlohmann::json MatchSession::StoredOpponentExperience(const std::string& kind, int* found) {
   nlohmann::json out = nlohmann::json::object();
   if (!options_.store || !machine_ || game_key_.empty()) return out;
   for (int r = 0; r < machine_->num_roles(); ++r) {
     if (r == role_) continue;
     const std::string role = kif::ToString(machine_->roles()[static_cast<size_t>(r)], machine_->symbols());
-    std::optional<store::Document> doc = options_.store->Get(game_key_, role, std::string(store::kOpponentModel));
+    std::optional<store::Document> doc;
+    // The named opponent's own document first (experience_import.h), then the pooled one.
+    if (kind.empty() && !options_.opponent_name.empty()) {
+      doc = options_.store->Get(game_key_, role, store::OpponentModelKind(options_.opponent_name));
+      if (doc && found != nullptr) ++*found;
+    }
+    if (!doc)
+      doc = options_.store->Get(game_key_, role,
+                                kind.empty() ? std::string(store::kOpponentModel) : kind);
     if (!doc) continue;
     nlohmann::json body = nlohmann::json::parse(doc->body, nullptr, /*allow_exceptions=*/false);
     if (!body.is_discarded()) out[role] = std::move(body);
@@ -255,19 +263,27 @@ nlohmann::json MatchSession::StoredOpponentExperience() {
 }
 
 // The opponents' moves of this match, appended to what the store holds for them (the
-// player decides the format: Player::SaveExperience).
+// player decides the format: Player::SaveExperience): to the pooled documents, and to the
+// named opponent's when the operator named one.
 void MatchSession::KeepOpponentExperience(nlohmann::ordered_json* event) {
   if (!options_.store || !machine_ || game_key_.empty() || turn_ == 0) return;
-  nlohmann::json updated = player_->SaveExperience(StoredOpponentExperience());
-  if (!updated.is_object() || updated.empty()) return;
+  std::vector<std::string> kinds = {std::string(store::kOpponentModel)};
+  if (!options_.opponent_name.empty())
+    kinds.push_back(store::OpponentModelKind(options_.opponent_name));
   int kept = 0;
-  for (const auto& [role, body] : updated.items()) {
-    kept += options_.store->Put(store::Document{game_key_, role, std::string(store::kOpponentModel), 1,
-                                                body.dump(), game_name_, 0, 0})
-                ? 1
-                : 0;
+  for (const std::string& kind : kinds) {
+    nlohmann::json updated = player_->SaveExperience(StoredOpponentExperience(kind, nullptr));
+    if (!updated.is_object() || updated.empty()) continue;
+    for (const auto& [role, body] : updated.items()) {
+      kept += options_.store->Put(
+                  store::Document{game_key_, role, kind, 1, body.dump(), game_name_, 0, 0})
+                  ? 1
+                  : 0;
+    }
   }
+  if (kept == 0) return;
   (*event)["stored"] = {{"opponent_models", kept}};
+  if (!options_.opponent_name.empty()) (*event)["stored"]["opponent"] = options_.opponent_name;
 }
 
 }  // namespace ggp::agent

@@ -37,6 +37,10 @@ struct SessionOptions {
   // store, anything else a file; store::ResolveStorePath turns it into the file ("" for
   // none). `store` above is that file opened, or null if it could not be.
   std::string store_path;
+  // The opponents' name when the operator knows it (`serve --opponent`; the GGP start
+  // message names no one): their moves are also kept under the store's
+  // "opponent-model:NAME" documents, which are read before the pooled ones.
+  std::string opponent_name;
   // Replies are due at received + clock - margin (>= received). `margin` is the margin until
   // the match has measured its referee (reply_latency.h: then twice the shortest gap
   // between a reply and the next request, plus our lateness, at least `min_margin`), and

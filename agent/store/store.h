@@ -2,8 +2,9 @@
 // The experience store: the agent's memory across matches, one SQLite file (by default
 // <log dir>/experience.sqlite). It keeps JSON documents per game (GameKey, game_key.h),
 // role and kind: "board-model" (the learned board machine of reasoner/board,
-// board_game_io.h) now, "opponent-model" data later. The reasoner only serialises; the
-// agent reads and writes the store.
+// board_game_io.h), "opponent-model" (the opponents' moves of earlier matches,
+// agent/search/model_experience.h) and "opponent-model:NAME" (those of one named player).
+// The reasoner only serialises; the agent reads and writes the store.
 //
 // Schema (version 1). The header carries PRAGMA application_id = 0x47475041 ("GGPA") and
 // PRAGMA user_version = 1; the journal is WAL (readers and the one writer do not block
@@ -60,6 +61,13 @@ inline constexpr std::string_view kDefaultFileName = "experience.sqlite";
 // Document kinds.
 inline constexpr std::string_view kBoardModel = "board-model";
 inline constexpr std::string_view kOpponentModel = "opponent-model";
+
+// The kind of the opponent-model document of one named player ("opponent-model:NAME"):
+// kOpponentModel pools every opponent met in a role, this one keeps a player known by name
+// (from match records, agent/tools/experience_import.h, or `serve --opponent`).
+inline std::string OpponentModelKind(std::string_view player_name) {
+  return std::string(kOpponentModel) + ":" + std::string(player_name);
+}
 
 struct Document {
   std::string game_key;    // GameKey(rules, role)

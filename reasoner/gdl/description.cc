@@ -147,7 +147,11 @@ std::string ToString(const Literal& l, const kif::SymbolTable& symbols) {
 }
 
 std::string ToString(const Rule& r, const kif::SymbolTable& symbols) {
-  if (r.body.empty()) return kif::ToString(r.head, symbols);
+  // A fact whose sentence is itself named `<=` keeps its wrapper: printed bare, it would
+  // read back as a rule with a body.
+  if (r.body.empty() && !(r.head.is_compound && r.head.symbol == kif::kImplies)) {
+    return kif::ToString(r.head, symbols);
+  }
   std::string s = "(<= " + kif::ToString(r.head, symbols);
   for (const Literal& l : r.body) s += " " + ToString(l, symbols);
   return s + ")";

@@ -38,6 +38,20 @@ TEST(Description, ReportsEveryMalformedItem) {
   EXPECT_EQ(errors[1].where.line, 3);
 }
 
+// A fact whose sentence is named `<=` (not GDL, but parsed) prints with its wrapper, so the
+// printed text reads back as the same fact and not as a rule whose body is `?x`.
+TEST(Description, PrintedFactNamedImpliesReadsBackAsTheSameFact) {
+  Description d = Parse("(<= (<= (clear ?x) ?x)) (<= (<= a b) c)");
+  ASSERT_EQ(d.rules.size(), 2u);
+  EXPECT_TRUE(d.rules[0].body.empty());
+  const std::vector<std::string> printed = Rules(d);
+  EXPECT_EQ(printed[0], "(<= (<= (clear ?x) ?x))");
+  EXPECT_EQ(printed[1], "(<= (<= a b) c)");
+  Description again = Parse(printed[0] + "\n" + printed[1]);
+  EXPECT_EQ(Rules(again), printed);
+  EXPECT_TRUE(again.rules[0].body.empty());
+}
+
 TEST(Normalize, ExpandsOrIntoOneRulePerAlternative) {
   Description d = Normalize(Parse("(<= (p ?x) (q ?x) (or (r ?x) (s ?x)))"));
   EXPECT_EQ(Rules(d), (std::vector<std::string>{"(<= (p ?x) (q ?x) (r ?x))",

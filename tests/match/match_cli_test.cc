@@ -124,6 +124,21 @@ TEST_F(MatchCliTest, MatchAmongBuiltinPlayers) {
   EXPECT_TRUE(scores == "builtin:random,builtin:legal=0,100\n" ||
               scores == "builtin:random,builtin:legal=100,0\n")
       << scores;
+
+  // The record's moves go into an experience store, pooled and by player name; the player
+  // named by --skip (ours) is left out.
+  std::string imported, import_err;
+  status = RunToCompletion({AgentBinary(), "store", "--path", Path("s.sqlite"), "import", "--game",
+                            Path("nim.kif"), "--skip", "legal", Path("out")},
+                           dir_.string(), 60s, &imported, &import_err);
+  ASSERT_EQ(status, 0) << imported << import_err;
+  EXPECT_NE(imported.find("imported 1 of 1 match records of nim"), std::string::npos) << imported;
+  std::string listed, list_err;
+  status = RunToCompletion({AgentBinary(), "store", "list", "--path", Path("s.sqlite")},
+                           dir_.string(), 60s, &listed, &list_err);
+  ASSERT_EQ(status, 0) << listed << list_err;
+  EXPECT_NE(listed.find("opponent-model:random"), std::string::npos) << listed;
+  EXPECT_EQ(listed.find("opponent-model:legal"), std::string::npos) << listed;
 }
 
 TEST_F(MatchCliTest, TournamentOfBuiltinPlayers) {
