@@ -1,8 +1,9 @@
 // `ggp-agent strength-eval --game FILE [--matches N] [--budget ITERATIONS] [--move-ms MS]
-// [--decisions N] [--min-visits N] [--seed S] [--out DIR]`: opponent strength estimation
-// measured the seed's way (agent/tools/strength_eval.h): the per-opponent mean regret, the
-// thresholds fitted on half the matches and the confusion matrix on the other half
-// (seed 002's Table 7), as a table; DIR/features.csv and DIR/summary.json with --out.
+// [--start-ms MS] [--stronger-factor K] [--decisions N] [--min-visits N] [--seed S]
+// [--out DIR]`: opponent strength estimation measured the seed's way (agent/tools/
+// strength_eval.h): the per-opponent features (mean regret, value drop, agreement), the
+// thresholds fitted on half the matches and the confusion matrix on the other half (seed
+// 002's Table 7), as a table; DIR/features.csv and DIR/summary.json with --out.
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -28,6 +29,7 @@ struct StrengthEvalCliOptions {
   std::string game;
   tools::StrengthEvalOptions eval;
   std::string out;
+  int stronger_factor = 4;
 };
 
 std::string Fixed(double v, int decimals) {
@@ -38,6 +40,20 @@ std::string Fixed(double v, int decimals) {
 
 constexpr const char* kClassNames[3] = {"weaker", "equal", "stronger"};
 
+struct MeanSd {
+  int n = 0;
+  double sum = 0, sq = 0;
+  void Add(double v) {
+    ++n;
+    sum += v;
+    sq += v * v;
+  }
+  double Mean() const { return n > 0 ? sum / n : 0.0; }
+  double Sd() const {
+    return n > 1 ? std::sqrt(std::max(0.0, (sq - n * Mean() * Mean()) / (n - 1))) : 0.0;
+  }
+};
+
 int RunStrengthEval(const StrengthEvalCliOptions& o) {
   const std::shared_ptr<const reasoner::StateMachine> machine = LoadEvaluationMachine(o.game, std::cerr);
   if (!machine) return 1;
@@ -46,12 +62,13 @@ int RunStrengthEval(const StrengthEvalCliOptions& o) {
     return 1;
   }
   const std::string game = std::filesystem::path(o.game).stem().string();
-  const std::vector<tools::StrengthOpponent> opponents = tools::DefaultOpponents(o.eval.budget);
-  std::cout << "strength-eval: " << game << " (" << std::string(machine->backend()) << "), observer mcts at "
-            << o.eval.budget << " iterations a move, " << o.eval.matches
-            << " matches; feature: mean regret over the opponent's first "
-            << o.eval.strength.decisions
-            << " decisions (moves with >= " << o.eval.strength.min_visits << " visits)\n";
+  const std::vector<tools::StrengthOpponent> opponents =
+      tools::DefaultOpponents(o.eval.budget, o.stronger_factor);
+  std::cout << "strength-eval: " << game << " (" << std::string(machine->backend())
+            << "), observer mcts at " << o.eval.budget << " iterations a move, " << o.eval.matches
+            << " matches; features over the opponent's first " << o.eval.strength.decisions
+            << " decisions (moves with >= " << o.eval.strength.min_visits
+            << " visits): mean regret, our value's drop\n";
   int done = 0;
   const std::vector<tools::MatchFeature> features = tools::RunStrengthMatches(
       machine, o.eval, opponents, [&done, &o](const tools::MatchFeature&) {
@@ -60,29 +77,28 @@ int RunStrengthEval(const StrengthEvalCliOptions& o) {
   std::vector<tools::MatchFeature> train, test;
   for (const tools::MatchFeature& f : features) (f.train ? train : test).push_back(f);
 
-  std::cout << "\n| opponent | class | matches | mean regret | sd | decisions "
-               "|\n|---|---|---|---|---|---|\n";
+  std::cout << "\n| opponent | class | matches | mean regret | sd | value drop | sd | agreement "
+               "| decisions |\n|---|---|---|---|---|---|---|---|---|\n";
   for (size_t k = 0; k < opponents.size(); ++k) {
-    double sum = 0, sq = 0, decisions = 0;
-    int n = 0;
+    MeanSd regret, drop, agreement, decisions;
     for (const tools::MatchFeature& f : features) {
       if (f.opponent != k) continue;
-      ++n;
-      sum += f.mean_regret;
-      sq += f.mean_regret * f.mean_regret;
-      decisions += f.decisions;
+      regret.Add(f.mean_regret);
+      drop.Add(f.value_drop());
+      agreement.Add(f.agreement);
+      decisions.Add(f.decisions);
     }
-    const double mean = n > 0 ? sum / n : 0;
-    const double sd = n > 1 ? std::sqrt(std::max(0.0, (sq - n * mean * mean) / (n - 1))) : 0;
     std::cout << "| " << opponents[k].name << " | "
-              << kClassNames[tools::ClassIndex(opponents[k].label)] << " | " << n << " | "
-              << Fixed(mean, 4) << " | " << Fixed(sd, 4) << " | "
-              << Fixed(n > 0 ? decisions / n : 0, 1) << " |\n";
+              << kClassNames[tools::ClassIndex(opponents[k].label)] << " | " << regret.n << " | "
+              << Fixed(regret.Mean(), 4) << " | " << Fixed(regret.Sd(), 4) << " | "
+              << Fixed(drop.Mean(), 3) << " | " << Fixed(drop.Sd(), 3) << " | "
+              << Fixed(agreement.Mean(), 3) << " | " << Fixed(decisions.Mean(), 1) << " |\n";
   }
   const tools::Fit fit = tools::FitThresholds(train);
   const tools::Confusion c = tools::Classify(test, fit);
   std::cout << "\nthresholds (fitted on " << train.size() << " matches): weaker above "
-            << Fixed(fit.weaker_above, 4) << ", stronger below " << Fixed(fit.stronger_below, 4)
+            << Fixed(fit.weaker_above, 4) << " (regret), stronger above "
+            << Fixed(fit.stronger_drop, 3) << " (value drop)"
             << " (training accuracy " << Fixed(fit.train_accuracy, 3) << ")\n"
             << "confusion on the other " << test.size()
             << " matches (rows: true class; count, share):\n\n"
@@ -104,15 +120,15 @@ int RunStrengthEval(const StrengthEvalCliOptions& o) {
             << Fixed(n > 0 ? static_cast<double>(weaker_right) / n : 0.0, 3) << "\n"
             << "player params: {\"strength\": true, \"strength_weaker_above\": "
             << Fixed(fit.weaker_above, 4)
-            << ", \"strength_stronger_below\": " << Fixed(fit.stronger_below, 4) << "}\n";
+            << ", \"strength_stronger_drop\": " << Fixed(fit.stronger_drop, 3) << "}\n";
   if (!o.out.empty()) {
     std::filesystem::create_directories(o.out);
     std::ofstream csv(o.out + "/features.csv");
-    csv << "opponent,class,seat,train,decisions,mean_regret\n";
+    csv << "opponent,class,seat,train,decisions,mean_regret,agreement,first_value,last_value\n";
     for (const tools::MatchFeature& f : features) {
       csv << opponents[f.opponent].name << "," << kClassNames[tools::ClassIndex(f.label)] << ","
-          << f.seat << "," << (f.train ? 1 : 0) << "," << f.decisions << "," << f.mean_regret
-          << "\n";
+          << f.seat << "," << (f.train ? 1 : 0) << "," << f.decisions << "," << f.mean_regret << ","
+          << f.agreement << "," << f.first_value << "," << f.last_value << "\n";
     }
     nlohmann::json summary = {{"game", game},
                               {"budget", o.eval.budget},
@@ -120,7 +136,8 @@ int RunStrengthEval(const StrengthEvalCliOptions& o) {
                               {"decisions", o.eval.strength.decisions},
                               {"min_visits", o.eval.strength.min_visits},
                               {"weaker_above", fit.weaker_above},
-                              {"stronger_below", fit.stronger_below},
+                              {"stronger_drop", fit.stronger_drop},
+                              {"stronger_factor", o.stronger_factor},
                               {"train_accuracy", fit.train_accuracy},
                               {"test_accuracy", c.accuracy()},
                               {"confusion", c.counts}};
@@ -151,6 +168,13 @@ void AddStrengthEvalCommand(CLI::App& app, CommandRun* run) {
   sub->add_option("--move-ms", o->eval.move_ms,
                   "Cap on any move's time (ms); budgets are iterations")
       ->check(CLI::Range(1, 600000))
+      ->capture_default_str();
+  sub->add_option("--stronger-factor", o->stronger_factor,
+                  "The stronger opponent's budget as a multiple of ours")
+      ->check(CLI::Range(2, 1000))
+      ->capture_default_str();
+  sub->add_option("--start-ms", o->eval.start_ms, "Each player's start clock (ms)")
+      ->check(CLI::Range(0, 600000))
       ->capture_default_str();
   sub->add_option("--decisions", o->eval.strength.decisions,
                   "Opponent decisions averaged per match")

@@ -198,18 +198,21 @@ std::string StatsDetails(const nlohmann::json& stats) {
       if (Has(*eg, "pondered")) text += ", " + Str(*eg, "pondered") + " while waiting";
       Append(&s, text + ")");
     }
-    // "strength weaker (regret 0.153 over 10, contempt -0.6)": the opponent-strength
-    // estimate (seed 002) and the contempt factor it set; "strength ? (4 seen)" before.
+    // "strength weaker (regret 0.153, drop 0.21 over 10, contempt -0.6)": the
+    // opponent-strength estimate (seed 002), its features and the contempt factor it set;
+    // "strength ? (4 seen)" before. Logs without the value drop omit it.
     if (auto st = extra->find("strength"); st != extra->end() && st->is_object()) {
       const std::string estimate = Str(*st, "estimate");
       const double regret = Num(*st, "mean_regret");
+      const double drop = Num(*st, "value_drop");
       const double contempt = Num(*st, "contempt");
       std::string text = "strength " + (estimate == "unknown" ? "?" : estimate);
       if (estimate == "unknown") {
         text += " (" + Str(*st, "decisions") + " seen)";
       } else if (!std::isnan(regret) && !std::isnan(contempt)) {
-        text += " (regret " + Number(regret, 3) + " over " + Str(*st, "decisions") + ", contempt " +
-                Number(contempt, 1) + ")";
+        text += " (regret " + Number(regret, 3) +
+                (std::isnan(drop) ? std::string() : ", drop " + Number(drop, 2)) + " over " +
+                Str(*st, "decisions") + ", contempt " + Number(contempt, 1) + ")";
       }
       Append(&s, text);
     }

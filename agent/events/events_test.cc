@@ -178,6 +178,15 @@ TEST(EventFormatTest, PlayLinesShowTheStrengthEstimate) {
                                                              {"decisions", 10}, {"contempt", -0.6}}}}}}}};
   const std::string s = FormatEvent(play, EventFormatOptions{false});
   EXPECT_NE(s.find("strength weaker (regret 0.153 over 10, contempt -0.6)"), std::string::npos) << s;
+  play["stats"]["extra"]["strength"] = {{"estimate", "stronger"},
+                                        {"mean_regret", 0.012},
+                                        {"value_drop", 0.214},
+                                        {"decisions", 10},
+                                        {"contempt", 0.2}};
+  const std::string stronger = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(stronger.find("strength stronger (regret 0.012, drop 0.21 over 10, contempt 0.2)"),
+            std::string::npos)
+      << stronger;
   play["stats"]["extra"]["strength"] = {{"estimate", "unknown"}, {"mean_regret", 0.05}, {"decisions", 4},
                                         {"contempt", 0.0}};
   const std::string before = FormatEvent(play, EventFormatOptions{false});

@@ -112,7 +112,7 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     so.decisions = std::max(1, j.value("strength_decisions", so.decisions));
     so.min_visits = std::max<uint32_t>(1, j.value("strength_min_visits", so.min_visits));
     so.weaker_above = j.value("strength_weaker_above", so.weaker_above);
-    so.stronger_below = j.value("strength_stronger_below", so.stronger_below);
+    so.stronger_drop = j.value("strength_stronger_drop", so.stronger_drop);
     strength_ = StrengthEstimator(so);
   }
 }

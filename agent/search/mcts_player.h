@@ -33,14 +33,14 @@
 // or more roles, default 0) and "rivalry" (two roles, default 0.25): how much opponents
 // are taken to play against us (SearchParams),
 // "strength" (bool, default false: estimate each opponent's strength from the regret of
-// its first moves (strength.h) and, once known, set the contempt to the seed's -0.6
-// weaker / 0 equal / +0.2 stronger, starting a fresh tree then), "strength_decisions",
-// "strength_min_visits", "strength_weaker_above", "strength_stronger_below" (thresholds
-// on the mean regret). The estimate and factor go to the play stats as extra["strength"].
-// "valve" (bool, default true: a single model is mixed with uniform by recent likelihood,
-// MakeGuardedModel), "pretrain" (bool, default false: stand-in games in the start clock,
-// model_pretrain.h), "puzzle" (bool, default true: in single-role games a PuzzleSolver
-// (puzzle_solver.h) runs beside the search on a thread of its own; its line is played
+// its first moves and our value's drop over them (strength.h) and, once known, set the
+// contempt to the seed's -0.6 weaker / 0 equal / +0.2 stronger, starting a fresh tree
+// then), "strength_decisions", "strength_min_visits", "strength_weaker_above" (threshold
+// on the mean regret), "strength_stronger_drop" (on the value drop). The estimate and factor go to
+// the play stats as extra["strength"]. "valve" (bool, default true: a single model is mixed with
+// uniform by recent likelihood, MakeGuardedModel), "pretrain" (bool, default false: stand-in games
+// in the start clock, model_pretrain.h), "puzzle" (bool, default true: in single-role games a
+// PuzzleSolver (puzzle_solver.h) runs beside the search on a thread of its own; its line is played
 // once it is proven or reaches 100, else the search decides), "puzzle_mb" (its
 // table, default 256), "nrpa" (bool, default true: in single-role games nested rollout
 // policy adaptation (nrpa.h) also runs on a thread of its own, except while the solver
@@ -162,6 +162,9 @@ class MctsPlayer final : public Player {
   double model_trust(int role) const { return TrustIn(role); }
   // The contempt the search uses now.
   double contempt() const { return params_.contempt; }
+  // Single-role games: a line is known that nothing can beat, the puzzle solver's proven
+  // one or one reaching 100 (as ThinksAhead, callable while the player thinks).
+  bool PuzzleSettled() const;
 
  private:
   // Opponent models (params "model"): one per opponent role, observed on every Advance
@@ -175,8 +178,6 @@ class MctsPlayer final : public Player {
   // Single-role games (mcts_player_puzzle.cc): the solver and NRPA, and the choice
   // between their lines and the search's.
   void StartPuzzle(const reasoner::State& root);
-  // A line is known that nothing can beat: the solver's proven one, or one reaching 100.
-  bool PuzzleSettled() const;
   void AdvancePuzzle(reasoner::Move m, const reasoner::State& next);
   void UsePuzzleLine(const reasoner::State& state, Decision* d, MoveStats* stats);
   // Sets `d` to the line's first move if it is legal in `state`.

@@ -277,8 +277,13 @@ TEST(PuzzleSolverTest, TheMctsPlayerPlaysTheProvenLine) {
   m->InitialState(&s);
   // The start clock: the player thinks until the solver has proven its line. Otherwise the
   // search may find a line of 100 by itself first and play that one, which is as good but
-  // not what this test is about.
+  // not what this test is about. The search's own proof ends ThinksAhead, so on a loaded
+  // machine it can come first: wait for the solver's.
   puzzle_testing::StartAndSettle(player, m, s);
+  for (int i = 0; i < 2000 && !player.PuzzleSettled(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_TRUE(player.PuzzleSettled());
   const puzzle_testing::Played p = puzzle_testing::PlayGame(
       player, *m, 20, [&m, moves = 0](const MoveStats& stats, reasoner::Move mv) mutable {
         EXPECT_NE(kif::ToString(m->MoveTerm(0, mv), m->symbols()), "giveup") << "move " << moves++;

@@ -47,10 +47,35 @@ double DecisionRegret(const Node& node, int role, reasoner::Move chosen, uint32_
   return std::clamp(best - chosen_q, 0.0, 1.0);
 }
 
+double RoleValue(const Node& node, int role) {
+  double sum = 0;
+  uint64_t visits = 0;
+  for (uint32_t i = 0; i < node.num_moves(role); ++i) {
+    const MoveStat& s = node.stat(role, i);
+    visits += s.visits.load(std::memory_order_relaxed);
+    sum += s.reward_sum();
+  }
+  return visits > 0 ? std::clamp(sum / static_cast<double>(visits), 0.0, 1.0) : -1.0;
+}
+
+bool IsMostVisited(const Node& node, int role, reasoner::Move chosen) {
+  uint32_t most = 0;
+  uint32_t mine = 0;
+  for (uint32_t i = 0; i < node.num_moves(role); ++i) {
+    const uint32_t n = node.stat(role, i).visits.load(std::memory_order_relaxed);
+    most = std::max(most, n);
+    if (node.moves(role)[i] == chosen) mine = n;
+  }
+  return most > 0 && mine == most;
+}
+
 void StrengthEstimator::Reset(int our_role) {
   our_role_ = our_role;
   decisions_ = 0;
+  agreed_ = 0;
   regret_sum_ = 0;
+  first_value_ = 0;
+  last_value_ = 0;
 }
 
 bool StrengthEstimator::Observe(const Node& root, std::span<const reasoner::Move> joint) {
@@ -60,26 +85,35 @@ bool StrengthEstimator::Observe(const Node& root, std::span<const reasoner::Move
     const double regret =
         DecisionRegret(root, r, joint[static_cast<size_t>(r)], options_.min_visits);
     if (regret < 0) continue;
+    const double value = RoleValue(root, our_role_);
+    if (value >= 0) {
+      if (decisions_ == 0) first_value_ = value;
+      last_value_ = value;
+    }
     regret_sum_ += regret;
+    agreed_ += IsMostVisited(root, r, joint[static_cast<size_t>(r)]) ? 1 : 0;
     ++decisions_;
   }
   return decisions_ >= options_.decisions;
 }
 
-Strength StrengthEstimator::Classify(double mean_regret, const StrengthOptions& o) {
+Strength StrengthEstimator::Classify(double mean_regret, double value_drop,
+                                     const StrengthOptions& o) {
   if (mean_regret > o.weaker_above) return Strength::kWeaker;
-  if (mean_regret < o.stronger_below) return Strength::kStronger;
+  if (value_drop > o.stronger_drop) return Strength::kStronger;
   return Strength::kEqual;
 }
 
 Strength StrengthEstimator::estimate() const {
   if (decisions_ < options_.decisions || decisions_ == 0) return Strength::kUnknown;
-  return Classify(mean_regret(), options_);
+  return Classify(mean_regret(), value_drop(), options_);
 }
 
 nlohmann::json StrengthEstimator::Report(double contempt) const {
   return {{"estimate", std::string(StrengthName(estimate()))},
           {"mean_regret", std::round(mean_regret() * 10000) / 10000},
+          {"value_drop", std::round(value_drop() * 10000) / 10000},
+          {"agreement", std::round(agreement() * 1000) / 1000},
           {"decisions", decisions_},
           {"contempt", contempt}};
 }

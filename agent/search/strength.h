@@ -1,9 +1,9 @@
 #pragma once
 // Opponent strength estimation (seed 002, in GGP terms): is an opponent weaker than us, about
 // as strong, or stronger? The seed feeds the opponent's first 20 plies to a network trained
-// on matches against programs of known strength; we use one feature, the opponent's regret
-// under our own search values, and two thresholds fitted the same way (agent/tools/
-// strength_eval.h, `ggp-agent strength-eval`).
+// on matches against programs of known strength; we use two features of the opponent's
+// first decisions, read from our own search tree, and two thresholds fitted the same way
+// (agent/tools/strength_eval.h, `ggp-agent strength-eval`).
 //
 // Regret of one decision: at the root of our tree, where the opponent chose `chosen` among
 // two or more legal moves, with Q(a) the mean of the opponent's own reward (its
@@ -11,11 +11,15 @@
 //
 //   regret = clamp(max { Q(a) : n(a) >= min_visits } - Q(chosen), 0, 1)
 //
-// counted only if some move has min_visits visits and `chosen` has at least one. The
-// feature is the mean regret over the opponent's first `decisions` decisions (all
-// opponents pooled when there are several). Then
+// counted only if some move has min_visits visits and `chosen` has at least one. A weaker
+// opponent shows it in its regret. A stronger one chooses moves our search rates about as
+// well as its own choices (our values cannot see beyond our own search), but our position
+// degrades: the value drop is our own value at the root (mean reward of our role, 0..1) at
+// the first counted decision less that at the last one. Over the opponent's first
+// `decisions` decisions (all opponents pooled when there are several):
 //
-//   mean > weaker_above  -> weaker;   mean < stronger_below -> stronger;   else equal.
+//   mean regret > weaker_above -> weaker;   else value drop > stronger_drop -> stronger;
+//   else equal.
 //
 // and the contempt factor is the seed's: -0.6 against weaker, 0 equal, +0.2 stronger.
 //
@@ -38,13 +42,18 @@ std::string_view StrengthName(Strength s);  // "unknown", "weaker", "equal", "st
 double ContemptFor(Strength s);
 
 struct StrengthOptions {
-  int decisions = 10;        // opponent decisions averaged before the estimate is made
+  // Opponent decisions observed before the estimate is made. Over 10 the value drop is
+  // still mostly noise (breakthroughSmall at 1000 iterations: 0.60 of the test matches
+  // right; 0.70 over 15).
+  int decisions = 15;
   uint32_t min_visits = 20;  // visits a move needs to count as the best one
-  // Thresholds on the mean regret, fitted by `ggp-agent strength-eval` (game- and
-  // budget-dependent): connectFour at 2000 iterations gave 0.0193 / 0.0105 (these defaults,
-  // rounded), breakthroughSmall 0.0407 / 0.0352.
-  double weaker_above = 0.02;
-  double stronger_below = 0.01;
+  // Thresholds fitted by `ggp-agent strength-eval` over 15 decisions at 1000 iterations
+  // (game- and budget-dependent): on the mean regret, 0.028 on connectFour and 0.051 on
+  // breakthroughSmall; on the value drop, 0.122 (connectFour, stronger = 16x budget) and
+  // 0.143 (breakthroughSmall, 4x). On connectFour a 4x budget does not pull ahead within
+  // the window and no threshold tells it from an equal one.
+  double weaker_above = 0.03;
+  double stronger_drop = 0.12;
 };
 
 class StrengthEstimator {
@@ -60,24 +69,41 @@ class StrengthEstimator {
 
   int decisions() const { return decisions_; }
   double mean_regret() const { return decisions_ > 0 ? regret_sum_ / decisions_ : 0.0; }
+  // Share of the counted decisions where the opponent chose the move our tree visited most.
+  double agreement() const {
+    return decisions_ > 0 ? static_cast<double>(agreed_) / decisions_ : 0.0;
+  }
+  // Our own value at the root (mean reward of our role there, 0..1) when the first and the
+  // last counted decisions were observed: a stronger opponent tends to push it down.
+  double first_value() const { return first_value_; }
+  double last_value() const { return last_value_; }
+  double value_drop() const { return first_value_ - last_value_; }
   // kUnknown until `options.decisions` decisions were counted.
   Strength estimate() const;
-  // The classification of a mean regret by the thresholds.
-  static Strength Classify(double mean_regret, const StrengthOptions& options);
+  // The classification of the two features by the thresholds.
+  static Strength Classify(double mean_regret, double value_drop, const StrengthOptions& options);
   const StrengthOptions& options() const { return options_; }
 
-  // {"estimate", "mean_regret", "decisions", "contempt"} for the play stats.
+  // {"estimate", "mean_regret", "value_drop", "agreement", "decisions", "contempt"} for the
+  // play stats.
   nlohmann::json Report(double contempt) const;
 
  private:
   StrengthOptions options_;
   int our_role_ = 0;
   int decisions_ = 0;
+  int agreed_ = 0;
   double regret_sum_ = 0;
+  double first_value_ = 0;
+  double last_value_ = 0;
 };
 
 // Regret of `chosen` for `role` at `node` (the formula above), or -1 if the decision does
 // not count (fewer than two legal moves, no move with min_visits, chosen unvisited).
 double DecisionRegret(const Node& node, int role, reasoner::Move chosen, uint32_t min_visits);
+// The mean reward of `role` over all visits of its moves at `node` (0..1), or -1 unvisited.
+double RoleValue(const Node& node, int role);
+// Whether `chosen` is `role`'s most visited move at `node` (ties: any of them).
+bool IsMostVisited(const Node& node, int role, reasoner::Move chosen);
 
 }  // namespace ggp::agent::search

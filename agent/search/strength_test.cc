@@ -155,19 +155,32 @@ TEST(StrengthTest, RegretOfADecision) {
   StrengthOptions o;
   o.decisions = 2;
   o.weaker_above = 0.10;
-  o.stronger_below = 0.03;
+  o.stronger_drop = 0.05;
   StrengthEstimator e(o);
   e.Reset(1);  // we are nature; player is the opponent
   const std::vector<reasoner::Move> joint{d, root->moves(1)[0]};
+  // Our (nature's) value at the root: 0.6 at the first decision, 0.4 at the second.
+  root->stat(1, 0).visits.store(10);
+  root->stat(1, 0).SetRewardSum(6);
+  EXPECT_NEAR(RoleValue(*root, 1), 0.6, 1e-6);
   EXPECT_FALSE(e.Observe(*root, joint));
   EXPECT_EQ(e.estimate(), Strength::kUnknown);
+  root->stat(1, 0).visits.store(20);
+  root->stat(1, 0).SetRewardSum(8);
   EXPECT_TRUE(e.Observe(*root, joint));
   EXPECT_FALSE(e.Observe(*root, joint));  // the estimate is made: no more decisions
   EXPECT_EQ(e.decisions(), 2);
   EXPECT_NEAR(e.mean_regret(), 0.3, 1e-6);
   EXPECT_EQ(e.estimate(), Strength::kWeaker);  // 0.3 > 0.10
-  EXPECT_EQ(StrengthEstimator::Classify(0.05, o), Strength::kEqual);
-  EXPECT_EQ(StrengthEstimator::Classify(0.01, o), Strength::kStronger);
+  EXPECT_NEAR(e.first_value(), 0.6, 1e-6);
+  EXPECT_NEAR(e.last_value(), 0.4, 1e-6);
+  EXPECT_NEAR(e.value_drop(), 0.2, 1e-6);
+  EXPECT_DOUBLE_EQ(e.agreement(), 1.0);  // the draw is player's most visited move
+  EXPECT_TRUE(IsMostVisited(*root, 0, d));
+  EXPECT_FALSE(IsMostVisited(*root, 0, g));
+  EXPECT_EQ(StrengthEstimator::Classify(0.05, 0.0, o), Strength::kEqual);
+  EXPECT_EQ(StrengthEstimator::Classify(0.05, 0.2, o), Strength::kStronger);
+  EXPECT_EQ(StrengthEstimator::Classify(0.3, 0.2, o), Strength::kWeaker);  // regret first
   EXPECT_DOUBLE_EQ(ContemptFor(Strength::kWeaker), -0.6);
   EXPECT_DOUBLE_EQ(ContemptFor(Strength::kStronger), 0.2);
   EXPECT_DOUBLE_EQ(ContemptFor(Strength::kEqual), 0.0);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <string>
 
 #include "agent/player/registry.h"
 #include "agent/search/mcts_player.h"
@@ -11,11 +12,12 @@ namespace ggp::agent::tools {
 
 using search::Strength;
 
-std::vector<StrengthOpponent> DefaultOpponents(int64_t budget) {
+std::vector<StrengthOpponent> DefaultOpponents(int64_t budget, int stronger_factor) {
   return {{"random", "random", 0, Strength::kWeaker},
           {"mcts /8", "mcts", std::max<int64_t>(1, budget / 8), Strength::kWeaker},
           {"mcts x1", "mcts", budget, Strength::kEqual},
-          {"mcts x4", "mcts", budget * 4, Strength::kStronger}};
+          {"mcts x" + std::to_string(stronger_factor), "mcts", budget * stronger_factor,
+           Strength::kStronger}};
 }
 
 namespace {
@@ -33,7 +35,10 @@ Seat MakeMcts(int64_t iterations, unsigned long long seed, const search::Strengt
               search::SearchPool* pool) {
   PlayerOptions po;
   po.seed = seed;
+  // The endgame solver works to the clock, not to the budget: off, so that strength is the
+  // iteration budget alone.
   po.params = {{"max_iterations", iterations},
+               {"endgame", false},
                {"strength_decisions", so.decisions},
                {"strength_min_visits", so.min_visits}};
   Seat s;
@@ -67,8 +72,8 @@ MatchFeature PlayOne(const std::shared_ptr<const reasoner::StateMachine>& machin
   const auto move_time = std::chrono::milliseconds(o.move_ms);
   for (int r = 0; r < roles; ++r) {
     if (seats[static_cast<size_t>(r)].player) {
-      seats[static_cast<size_t>(r)].player->Start(machine, r, state,
-                                                  SteadyClock::now() + move_time);
+      seats[static_cast<size_t>(r)].player->Start(
+          machine, r, state, SteadyClock::now() + std::chrono::milliseconds(o.start_ms));
     }
   }
   std::vector<std::vector<reasoner::Move>> legal(static_cast<size_t>(roles));
@@ -104,6 +109,9 @@ MatchFeature PlayOne(const std::shared_ptr<const reasoner::StateMachine>& machin
   f.seat = seat;
   f.decisions = observer.strength().decisions();
   f.mean_regret = observer.strength().mean_regret();
+  f.agreement = observer.strength().agreement();
+  f.first_value = observer.strength().first_value();
+  f.last_value = observer.strength().last_value();
   for (const Seat& s : seats) {
     if (s.player) s.player->Finish();
   }
@@ -166,32 +174,44 @@ double Confusion::rate(int truth, int predicted) const {
 Confusion Classify(std::span<const MatchFeature> features, const Fit& fit) {
   search::StrengthOptions so;
   so.weaker_above = fit.weaker_above;
-  so.stronger_below = fit.stronger_below;
+  so.stronger_drop = fit.stronger_drop;
   Confusion c;
   for (const MatchFeature& f : features) {
-    const Strength p = search::StrengthEstimator::Classify(f.mean_regret, so);
+    const Strength p = search::StrengthEstimator::Classify(f.mean_regret, f.value_drop(), so);
     ++c.counts[static_cast<size_t>(ClassIndex(f.label))][static_cast<size_t>(ClassIndex(p))];
   }
   return c;
 }
 
-Fit FitThresholds(std::span<const MatchFeature> features) {
+namespace {
+
+// Cuts of one feature: below everything, midway between neighbours, above everything.
+std::vector<double> Cuts(std::span<const MatchFeature> features,
+                         double (*feature)(const MatchFeature&)) {
   std::vector<double> v;
-  for (const MatchFeature& f : features) v.push_back(f.mean_regret);
+  for (const MatchFeature& f : features) v.push_back(feature(f));
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
-  // Cuts: below everything, midway between neighbours, above everything.
   std::vector<double> cuts;
   if (!v.empty()) cuts.push_back(v.front() - 1e-3);
   for (size_t i = 1; i < v.size(); ++i) cuts.push_back((v[i - 1] + v[i]) / 2);
   if (!v.empty()) cuts.push_back(v.back() + 1e-3);
+  return cuts;
+}
+
+}  // namespace
+
+Fit FitThresholds(std::span<const MatchFeature> features) {
+  const std::vector<double> regret =
+      Cuts(features, [](const MatchFeature& f) { return f.mean_regret; });
+  const std::vector<double> drop =
+      Cuts(features, [](const MatchFeature& f) { return f.value_drop(); });
   Fit best;
   best.train_accuracy = -1;
-  for (size_t s = 0; s < cuts.size(); ++s) {
-    for (size_t w = s; w < cuts.size(); ++w) {
-      const Fit fit{cuts[w], cuts[s], 0};
-      const double acc = Classify(features, fit).accuracy();
-      if (acc > best.train_accuracy) best = {cuts[w], cuts[s], acc};
+  for (double w : regret) {
+    for (double d : drop) {
+      const double acc = Classify(features, Fit{w, d, 0}).accuracy();
+      if (acc > best.train_accuracy) best = {w, d, acc};
     }
   }
   if (best.train_accuracy < 0) best.train_accuracy = 0;

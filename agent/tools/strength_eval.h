@@ -1,14 +1,15 @@
 #pragma once
 // Opponent strength estimation measured the seed's way (seed 002, Table 7): our MCTS (the
 // observer, a fixed iteration budget) plays in-process matches against built-in opponents
-// of known relative strength, records its strength feature per match (the mean regret of
-// the opponent's first decisions under the observer's search values, agent/search/
-// strength.h), fits the two thresholds on half the matches (highest accuracy) and reports
-// the confusion matrix on the other half.
+// of known relative strength, records its strength features per match (the mean regret of
+// the opponent's first decisions under the observer's search values and the observer's
+// value drop over them, agent/search/strength.h), fits the two thresholds on half the
+// matches (highest accuracy) and reports the confusion matrix on the other half.
 //
 // Opponents (DefaultOpponents, budgets as the search's max_iterations so that strength does
-// not depend on the machine's load): random and mcts at 1/8 of our budget (weaker), mcts at
-// our budget (equal), mcts at 4x our budget (stronger). Match i is against opponent
+// not depend on the machine's load; the endgame solver, which works to the clock, is off):
+// random and mcts at 1/8 of our budget (weaker), mcts at our budget (equal), mcts at
+// `stronger_factor` (default 4) times our budget (stronger). Match i is against opponent
 // i % kinds; its repetition b = i / kinds sets our seat (b % roles) and its half (train if
 // b / 2 is even, so both halves have both seats). A match stops once the feature is made
 // (the observer counted `decisions` opponent decisions) or the game ends.
@@ -41,13 +42,15 @@ struct StrengthOpponent {
   search::Strength label = search::Strength::kEqual;
 };
 
-// random and mcts at budget / 8 (weaker), mcts at budget (equal), mcts at 4 budget (stronger).
-std::vector<StrengthOpponent> DefaultOpponents(int64_t budget);
+// random and mcts at budget / 8 (weaker), mcts at budget (equal), mcts at stronger_factor
+// times budget (stronger).
+std::vector<StrengthOpponent> DefaultOpponents(int64_t budget, int stronger_factor = 4);
 
 struct StrengthEvalOptions {
   int matches = 80;       // in all, over the opponents in turn
   int64_t budget = 1000;  // the observer's max_iterations
   int move_ms = 60000;    // cap on one move's time
+  int start_ms = 1000;    // each player's start clock (the heuristic learner uses part of it)
   int max_plies = 500;
   unsigned long long seed = 1;
   search::StrengthOptions strength;  // decisions and min_visits of the feature
@@ -60,6 +63,10 @@ struct MatchFeature {
   bool train = false;
   int decisions = 0;  // opponent decisions counted (fewer if the game ended)
   double mean_regret = 0;
+  double agreement = 0;    // StrengthEstimator::agreement
+  double first_value = 0;  // our root value at the first and last counted decisions
+  double last_value = 0;
+  double value_drop() const { return first_value - last_value; }
 };
 
 // Plays the matches. `progress` (may be null) is called after each one.
@@ -78,13 +85,13 @@ struct Confusion {
 int ClassIndex(search::Strength s);  // weaker 0, equal 1, stronger 2
 
 struct Fit {
-  double weaker_above = 0;
-  double stronger_below = 0;
+  double weaker_above = 0;   // on the mean regret
+  double stronger_drop = 0;  // on the value drop
   double train_accuracy = 0;
 };
-// The thresholds (stronger_below <= weaker_above, both midway between observed values or
-// beyond them) of highest accuracy on `features` (all of them are used; ties: the first in
-// order of increasing thresholds).
+// The thresholds (each midway between observed values of its feature or beyond them) of
+// highest accuracy on `features` (all of them are used; ties: the first in order of
+// increasing thresholds, regret first).
 Fit FitThresholds(std::span<const MatchFeature> features);
 Confusion Classify(std::span<const MatchFeature> features, const Fit& fit);
 

@@ -17,29 +17,33 @@ namespace {
 
 using search::Strength;
 
-MatchFeature Feature(Strength label, double regret) {
+MatchFeature Feature(Strength label, double regret, double drop = 0) {
   MatchFeature f;
   f.label = label;
   f.mean_regret = regret;
+  f.first_value = 0.5;
+  f.last_value = 0.5 - drop;
   return f;
 }
 
 TEST(StrengthEvalTest, FitsSeparableThresholdsExactly) {
+  // Regret tells weaker from the rest; among the rest, the value drop tells stronger (the
+  // regret of the stronger ones overlaps the equal ones').
   const std::vector<MatchFeature> f{
-      Feature(Strength::kWeaker, 0.30),   Feature(Strength::kWeaker, 0.20),
-      Feature(Strength::kEqual, 0.08),    Feature(Strength::kEqual, 0.06),
-      Feature(Strength::kStronger, 0.01), Feature(Strength::kStronger, 0.0)};
+      Feature(Strength::kWeaker, 0.30, -0.1),   Feature(Strength::kWeaker, 0.20, 0.3),
+      Feature(Strength::kEqual, 0.02, 0.05),    Feature(Strength::kEqual, 0.06, -0.02),
+      Feature(Strength::kStronger, 0.03, 0.25), Feature(Strength::kStronger, 0.05, 0.15)};
   const Fit fit = FitThresholds(f);
   EXPECT_DOUBLE_EQ(fit.train_accuracy, 1.0);
-  EXPECT_GT(fit.weaker_above, 0.08);
+  EXPECT_GT(fit.weaker_above, 0.06);
   EXPECT_LT(fit.weaker_above, 0.20);
-  EXPECT_GT(fit.stronger_below, 0.01);
-  EXPECT_LT(fit.stronger_below, 0.06);
+  EXPECT_GT(fit.stronger_drop, 0.05);
+  EXPECT_LT(fit.stronger_drop, 0.15);
   const Confusion c = Classify(f, fit);
   EXPECT_EQ(c.total(), 6);
   EXPECT_DOUBLE_EQ(c.accuracy(), 1.0);
   // Thresholds that call everything "equal".
-  const Confusion all_equal = Classify(f, Fit{1.0, -1.0, 0});
+  const Confusion all_equal = Classify(f, Fit{1.0, 2.0, 0});
   EXPECT_EQ(all_equal.counts[0][1], 2);
   EXPECT_EQ(all_equal.counts[2][1], 2);
   EXPECT_NEAR(all_equal.accuracy(), 1.0 / 3, 1e-12);
@@ -50,7 +54,7 @@ TEST(StrengthEvalTest, OverlappingFeaturesKeepTheBestSplit) {
   // One equal match looks weaker: the best fit misclassifies exactly one of five.
   const std::vector<MatchFeature> f{
       Feature(Strength::kWeaker, 0.30), Feature(Strength::kEqual, 0.35),
-      Feature(Strength::kEqual, 0.05), Feature(Strength::kStronger, 0.0),
+      Feature(Strength::kEqual, 0.05), Feature(Strength::kStronger, 0.0, 0.2),
       Feature(Strength::kWeaker, 0.25)};
   EXPECT_DOUBLE_EQ(FitThresholds(f).train_accuracy, 0.8);
 }
