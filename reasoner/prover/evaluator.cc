@@ -233,10 +233,20 @@ const FactTable& Evaluator::Call(int relation, std::span<const TermId> pattern) 
   m.pending.push_back(-1);
   m.used = slot + 1;
   FactTable* out = &m.answers[slot];
-  // The pattern may live in scratch that nested calls reuse: copy it.
-  std::vector<TermId> call(pattern.begin(), pattern.end());
+  // The pattern may live in scratch that nested calls reuse: copy it (on the stack when
+  // short, as nearly every call is).
+  TermId small[16];
+  std::vector<TermId> big;
+  TermId* copy = small;
+  if (pattern.size() > 16) {
+    big.resize(pattern.size());
+    copy = big.data();
+  }
+  std::copy(pattern.begin(), pattern.end(), copy);
+  const std::span<const TermId> call(copy, pattern.size());
   if (!tabled) {
     RunRules(relation, call, out);
+    m.pending[slot] = out->empty() ? kFinalEmpty : kFinalAnswered;
     return *out;
   }
   const size_t index = stack_.size();
@@ -253,6 +263,16 @@ const FactTable& Evaluator::Call(int relation, std::span<const TermId> pattern) 
     up.low = std::min(up.low, stack_[index].low);
   }
   return *out;
+}
+
+bool Evaluator::Holds(int relation, std::span<const TermId> pattern) {
+  Memo& m = memos_[static_cast<size_t>(relation)];
+  if (const long known = m.calls.IndexOf(pattern); known >= 0) {
+    const int32_t status = m.pending[static_cast<size_t>(known)];
+    if (status == kFinalEmpty) return false;
+    if (status == kFinalAnswered) return true;
+  }
+  return !Call(relation, pattern).empty();
 }
 
 bool Evaluator::RunRules(int relation, std::span<const TermId> call, FactTable* answers) {
@@ -293,7 +313,8 @@ void Evaluator::Complete(size_t root) {
     }
   }
   for (size_t k = root; k < stack_.size(); ++k) {
-    memos_[static_cast<size_t>(stack_[k].relation)].pending[stack_[k].slot] = -1;
+    Memo& mk = memos_[static_cast<size_t>(stack_[k].relation)];
+    mk.pending[stack_[k].slot] = mk.answers[stack_[k].slot].empty() ? kFinalEmpty : kFinalAnswered;
   }
   stack_.resize(root);
 }
@@ -336,7 +357,8 @@ void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable
     case LKind::kPositive:
     case LKind::kNegative: {
       const FactTable* t;
-      bool materialised = program_.component_of_relation(lit.relation).materialised;
+      const Component& component = program_.component_of_relation(lit.relation);
+      const bool materialised = component.materialised;
       if (lit.kind == LKind::kNegative && negation_view_ != nullptr &&
           program_.component_of(lit.relation) == negation_component_) {
         // Inside the alternating fixpoint: negation reads the fixed set (EvalAgainst).
@@ -352,6 +374,16 @@ void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable
         if (patterns_.size() <= depth_) patterns_.resize(depth_ + 1);
         std::vector<TermId>& pattern = patterns_[depth_];
         PatternOf(lit.args, f, &pattern);
+        // A call with every argument bound (and not generalised, see Call) has the call
+        // itself as its only possible answer: whether it holds is whether it has one, which
+        // spares a lookup in a table that is seldom in the cache.
+        const bool whole_call = !(component.recursive && depth_ > kMaxNesting) &&
+                                std::find(pattern.begin(), pattern.end(), kNoTerm) == pattern.end();
+        if (whole_call) {
+          if (Holds(lit.relation, pattern) == (lit.kind == LKind::kPositive))
+            Join(rule, index + 1, f, out);
+          return;
+        }
         t = &Call(lit.relation, pattern);
       }
       if (lit.args.size() <= 16) {

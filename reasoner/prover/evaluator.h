@@ -85,7 +85,10 @@ class Evaluator {
     explicit Memo(int arity) : calls(arity) {}
     FactTable calls;               // call patterns (kNoTerm = free), index = answer slot
     std::deque<FactTable> answers;  // stable addresses while nested calls add more
-    std::vector<int32_t> pending;   // per call: its index in stack_ while pending, else -1
+    // Per call: its index in stack_ while pending; once final, whether it has an answer
+    // (kFinalEmpty, kFinalAnswered), so that a call with every argument bound is answered
+    // without reading its table (Holds).
+    std::vector<int32_t> pending;
     size_t used = 0;
   };
 
@@ -105,6 +108,11 @@ class Evaluator {
   bool EvalRule(const CompiledRule& rule, std::span<const TermId> call, FactTable* out);
   void Join(const CompiledRule& rule, size_t index, Frame& f, FactTable* out);
   const FactTable& Call(int relation, std::span<const TermId> pattern);
+  // Whether the call `pattern`, every argument bound, has an answer (it can have no other
+  // than itself); Call where it is not final yet.
+  bool Holds(int relation, std::span<const TermId> pattern);
+  static constexpr int32_t kFinalEmpty = -1;
+  static constexpr int32_t kFinalAnswered = -2;
   // Runs every rule of `relation` for `call`, adding to `answers`; true if one was added.
   bool RunRules(int relation, std::span<const TermId> call, FactTable* answers);
   // After the first pass of the tabled call at stack_[root]: completes its SCC of calls if

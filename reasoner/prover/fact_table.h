@@ -6,6 +6,7 @@
 // construction) or one Workspace.
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -17,6 +18,10 @@ namespace ggp::reasoner::prover {
 class FactTable {
  public:
   explicit FactTable(int arity = 0) : arity_(arity) {}
+  FactTable(const FactTable& o);
+  FactTable& operator=(const FactTable& o);
+  FactTable(FactTable&&) noexcept = default;
+  FactTable& operator=(FactTable&&) noexcept = default;
 
   int arity() const { return arity_; }
   size_t size() const { return count_; }
@@ -58,7 +63,7 @@ class FactTable {
   static constexpr kif::SymbolId kTupleFunctor = -2;
   static constexpr uint32_t kEndOfChain = UINT32_MAX;
   void EnableStructIndex(const TermStore* terms);
-  bool struct_indexed() const { return terms_ != nullptr; }
+  bool struct_indexed() const { return ix_ != nullptr && ix_->terms != nullptr; }
   static size_t KeyOf(kif::SymbolId functor, int position, TermId value) {
     return Mix(Mix(0x51ED27F3u ^ static_cast<uint32_t>(functor) ^ (static_cast<uint64_t>(position) << 32)) ^
                static_cast<uint32_t>(value));
@@ -71,10 +76,10 @@ class FactTable {
   }
   // First tuple of the chain of `key` of `kind`, or kEndOfChain.
   uint32_t ChainHead(int kind, size_t key) const {
-    const auto& heads = heads_[static_cast<size_t>(kind)];
+    const auto& heads = ix_->heads[static_cast<size_t>(kind)];
     return heads.empty() ? kEndOfChain : heads[key & (heads.size() - 1)];
   }
-  uint32_t ChainNext(int kind, uint32_t i) const { return next_[static_cast<size_t>(kind)][i]; }
+  uint32_t ChainNext(int kind, uint32_t i) const { return ix_->next[static_cast<size_t>(kind)][i]; }
 
  private:
   static size_t HashOf(std::span<const TermId> t);
@@ -85,17 +90,30 @@ class FactTable {
   void Chain(uint32_t index);
   void RebuildChains();
   bool Equal(uint32_t index, std::span<const TermId> t) const;
+  static uint64_t Tag(size_t hash) { return static_cast<uint64_t>(hash) & 0xFFFFFFFF00000000ull; }
   void Grow();
 
+  // The indexes, apart: most tables (the answers of one call) have none, and a small
+  // table object keeps the many of them close together in memory.
+  struct Indexes {
+    std::unordered_map<TermId, std::vector<uint32_t>> by_first;
+    const TermStore* terms = nullptr;        // set when struct indexed
+    std::vector<uint32_t> heads[kNumKinds];  // bucket -> first tuple (power-of-two size)
+    std::vector<uint32_t> next[kNumKinds];   // tuple -> next tuple in its chain
+  };
+  Indexes& ix() {
+    if (ix_ == nullptr) ix_ = std::make_unique<Indexes>();
+    return *ix_;
+  }
+
   int arity_;
+  bool indexed_ = false;
   size_t count_ = 0;
   std::vector<TermId> flat_;
-  std::vector<uint32_t> slots_;  // tuple index + 1; 0 = empty
-  bool indexed_ = false;
-  std::unordered_map<TermId, std::vector<uint32_t>> by_first_;
-  const TermStore* terms_ = nullptr;  // set when struct indexed
-  std::vector<uint32_t> heads_[kNumKinds];  // bucket -> first tuple (power-of-two size)
-  std::vector<uint32_t> next_[kNumKinds];   // tuple -> next tuple in its chain
+  // Open addressing: 0 = empty, else the tuple's hash tag (its high 32 bits) above the
+  // tuple index + 1, so that a probe compares tuples only where the tags agree.
+  std::vector<uint64_t> slots_;
+  std::unique_ptr<Indexes> ix_;
 };
 
 }  // namespace ggp::reasoner::prover

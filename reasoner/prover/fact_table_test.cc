@@ -109,6 +109,39 @@ TEST_F(FactTableTest, TupleChainsIndexEveryPosition) {
   EXPECT_TRUE(pair.count(53));
 }
 
+// A copy (the alternating fixpoint snapshots tables) has indexes of its own: what is
+// added to one is found in it alone, by lookup, by chain and by first argument.
+TEST_F(FactTableTest, CopiesKeepTheirOwnIndexes) {
+  FactTable t(2);
+  for (int i = 0; i < 50; ++i) {
+    TermId tuple[2] = {C(i % 5), C(i)};
+    t.Insert(tuple);
+  }
+  t.EnableIndex();
+  t.EnableStructIndex(&store_);
+  FactTable copy = t;
+  TermId extra[2] = {C(3), C(99)};
+  EXPECT_TRUE(copy.Insert(extra));
+  EXPECT_EQ(copy.size(), 51u);
+  EXPECT_EQ(t.size(), 50u);
+  EXPECT_TRUE(copy.Contains(extra));
+  EXPECT_FALSE(t.Contains(extra));
+  EXPECT_EQ(copy.WithFirst(C(3)).size(), 11u);
+  EXPECT_EQ(t.WithFirst(C(3)).size(), 10u);
+  const size_t key = FactTable::KeyOf(FactTable::kTupleFunctor, 1, C(99));
+  EXPECT_TRUE(Chain(copy, 1, key).count(50));
+  EXPECT_FALSE(Chain(t, 1, key).count(50));
+  // Every tuple of the original is still found at its index in both.
+  for (int i = 0; i < 50; ++i) {
+    TermId tuple[2] = {C(i % 5), C(i)};
+    EXPECT_EQ(t.IndexOf(tuple), i);
+    EXPECT_EQ(copy.IndexOf(tuple), i);
+  }
+  t = copy;  // assignment copies too
+  EXPECT_TRUE(t.Contains(extra));
+  EXPECT_EQ(t.WithFirst(C(3)).size(), 11u);
+}
+
 TEST(DenseNumberingTest, NumbersInOrderOfFirstSightAcrossThreads) {
   DenseNumbering n;
   EXPECT_EQ(n.NumberOf(1000), 0);

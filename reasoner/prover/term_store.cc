@@ -5,10 +5,10 @@
 
 namespace ggp::reasoner::prover {
 
-size_t TermStore::KeyHash::operator()(const Key& k) const {
-  uint64_t h = static_cast<uint64_t>(static_cast<uint32_t>(k.functor)) * 0x9E3779B97F4A7C15ull +
-               (k.compound ? 1 : 0);
-  for (TermId a : k.args) {
+size_t TermStore::HashOf(kif::SymbolId functor, bool compound, std::span<const TermId> args) {
+  uint64_t h = static_cast<uint64_t>(static_cast<uint32_t>(functor)) * 0x9E3779B97F4A7C15ull +
+               (compound ? 1 : 0);
+  for (TermId a : args) {
     h ^= static_cast<uint64_t>(static_cast<uint32_t>(a));
     h *= 0xBF58476D1CE4E5B9ull;
     h ^= h >> 29;
@@ -24,9 +24,38 @@ TermStore::~TermStore() {
   for (auto& c : chunks_) delete[] c.load(std::memory_order_relaxed);
 }
 
-TermId TermStore::FindLocked(const Key& k) const {
-  auto it = ids_.find(k);
-  return it == ids_.end() ? kNoTerm : it->second;
+TermId TermStore::FindLocked(kif::SymbolId functor, bool compound, std::span<const TermId> args,
+                             size_t hash, size_t* slot) const {
+  if (index_.empty()) {
+    *slot = 0;
+    return kNoTerm;
+  }
+  const size_t mask = index_.size() - 1;
+  size_t pos = hash & mask;
+  for (uint32_t v; (v = index_[pos]) != 0; pos = (pos + 1) & mask) {
+    const TermId id = static_cast<TermId>(v - 1);
+    const Entry& e = At(id);
+    if (e.functor == functor && e.compound == compound && e.arity == args.size() &&
+        std::equal(args.begin(), args.end(), e.args)) {
+      *slot = pos;
+      return id;
+    }
+  }
+  *slot = pos;
+  return kNoTerm;
+}
+
+void TermStore::GrowIndex() {
+  std::vector<uint32_t> bigger(index_.empty() ? 1024 : index_.size() * 2, 0);
+  const size_t mask = bigger.size() - 1;
+  const auto n = count_.load(std::memory_order_relaxed);
+  for (TermId id = 0; id < n; ++id) {
+    const Entry& e = At(id);
+    size_t pos = HashOf(e.functor, e.compound, {e.args, e.arity}) & mask;
+    while (bigger[pos] != 0) pos = (pos + 1) & mask;
+    bigger[pos] = static_cast<uint32_t>(id) + 1;
+  }
+  index_.swap(bigger);
 }
 
 const TermId* TermStore::StoreArgs(std::span<const TermId> args) {
@@ -42,20 +71,21 @@ const TermId* TermStore::StoreArgs(std::span<const TermId> args) {
 }
 
 TermId TermStore::Intern(kif::SymbolId functor, bool compound, std::span<const TermId> args) {
-  // A per-thread key avoids an allocation for every lookup of an existing term.
-  thread_local Key key;
-  key.functor = functor;
-  key.compound = compound;
-  key.args.assign(args.begin(), args.end());
+  const size_t hash = HashOf(functor, compound, args);
+  size_t slot;
   {
     std::shared_lock lock(mu_);
-    TermId id = FindLocked(key);
+    TermId id = FindLocked(functor, compound, args, hash, &slot);
     if (id != kNoTerm) return id;
   }
   std::unique_lock lock(mu_);
-  TermId id = FindLocked(key);
+  TermId id = FindLocked(functor, compound, args, hash, &slot);
   if (id != kNoTerm) return id;
   id = count_.load(std::memory_order_relaxed);
+  if ((static_cast<size_t>(id) + 1) * 2 > index_.size()) {
+    GrowIndex();
+    FindLocked(functor, compound, args, hash, &slot);  // the free slot in the new index
+  }
   uint32_t x = static_cast<uint32_t>(id) + (1u << kFirstChunkBits);
   int top = 31 - __builtin_clz(x);
   size_t chunk = static_cast<size_t>(top - kFirstChunkBits);
@@ -67,7 +97,7 @@ TermId TermStore::Intern(kif::SymbolId functor, bool compound, std::span<const T
   }
   entries[offset] = Entry{functor, compound, static_cast<uint32_t>(args.size()), StoreArgs(args)};
   count_.store(id + 1, std::memory_order_release);
-  ids_.emplace(key, id);
+  index_[slot] = static_cast<uint32_t>(id) + 1;
   return id;
 }
 
@@ -80,14 +110,17 @@ TermId TermStore::FromTerm(const kif::Term& t) {
 }
 
 TermId TermStore::Find(const kif::Term& t) const {
-  Key key{t.symbol, t.is_compound, {}};
+  std::vector<TermId> args;
+  args.reserve(t.args.size());
   for (const kif::Term& a : t.args) {
     TermId id = Find(a);
     if (id == kNoTerm) return kNoTerm;
-    key.args.push_back(id);
+    args.push_back(id);
   }
+  const size_t hash = HashOf(t.symbol, t.is_compound, args);
+  size_t slot;
   std::shared_lock lock(mu_);
-  return FindLocked(key);
+  return FindLocked(t.symbol, t.is_compound, args, hash, &slot);
 }
 
 void TermStore::Args(TermId id, std::vector<TermId>* out) const {

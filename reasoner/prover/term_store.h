@@ -14,7 +14,6 @@
 #include <memory>
 #include <shared_mutex>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "reasoner/kif/term.h"
@@ -62,17 +61,7 @@ class TermStore {
     uint32_t arity;
     const TermId* args;  // into an argument block; stable
   };
-  struct Key {
-    kif::SymbolId functor;
-    bool compound;
-    std::vector<TermId> args;
-    bool operator==(const Key& o) const {
-      return functor == o.functor && compound == o.compound && args == o.args;
-    }
-  };
-  struct KeyHash {
-    size_t operator()(const Key& k) const;
-  };
+  static size_t HashOf(kif::SymbolId functor, bool compound, std::span<const TermId> args);
 
   // Chunk k holds kFirstChunk << k entries; ids map to (chunk, offset) by bit arithmetic.
   static constexpr int kFirstChunkBits = 10;
@@ -86,7 +75,10 @@ class TermStore {
     uint32_t offset = x - (1u << top);
     return chunks_[static_cast<size_t>(chunk)].load(std::memory_order_acquire)[offset];
   }
-  TermId FindLocked(const Key& k) const;
+  // The id of the term, or kNoTerm (a lock held). Its slot of the index: `*slot`.
+  TermId FindLocked(kif::SymbolId functor, bool compound, std::span<const TermId> args, size_t hash,
+                    size_t* slot) const;
+  void GrowIndex();                                       // exclusive lock held
   const TermId* StoreArgs(std::span<const TermId> args);  // exclusive lock held
 
   mutable std::shared_mutex mu_;
@@ -94,7 +86,8 @@ class TermStore {
   std::atomic<int32_t> count_{0};
   std::vector<std::unique_ptr<TermId[]>> arg_blocks_;
   size_t arg_used_ = kArgBlock;  // in the last block
-  std::unordered_map<Key, TermId, KeyHash> ids_;
+  // Open addressing over the entries: id + 1 per slot, 0 = empty; at most half full.
+  std::vector<uint32_t> index_;
 };
 
 }  // namespace ggp::reasoner::prover
