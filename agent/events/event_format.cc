@@ -198,6 +198,22 @@ std::string StatsDetails(const nlohmann::json& stats) {
       if (Has(*eg, "pondered")) text += ", " + Str(*eg, "pondered") + " while waiting";
       Append(&s, text + ")");
     }
+    // "threats to depth 7: 2 moves lost (18432 states, 210 ms)", "threats to depth 5: win
+    // (...)", "threats to depth 9: none (...)": the short forced lines checked this move.
+    if (auto th = extra->find("threats"); th != extra->end() && th->is_object()) {
+      const auto won = th->find("won");
+      const double lost = Num(*th, "lost");
+      std::string text = "threats to depth " + Str(*th, "depth") + ": ";
+      if (won != th->end() && won->is_boolean() && won->get<bool>()) {
+        text += "win";
+      } else if (lost > 0) {
+        text += Number(lost, 0) + (lost == 1 ? " move lost" : " moves lost");
+      } else {
+        text += "none";
+      }
+      text += " (" + Str(*th, "states") + " states, " + Number(Num(*th, "ms"), 0) + " ms)";
+      Append(&s, text);
+    }
     // "strength weaker (regret 0.153, drop 0.21 over 10, contempt -0.6)": the
     // opponent-strength estimate (seed 002), its features and the contempt factor it set;
     // "strength ? (4 seen)" before. Logs without the value drop omit it.

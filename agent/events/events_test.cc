@@ -142,6 +142,19 @@ TEST(EventFormatTest, RendersTheEssentials) {
   EXPECT_NE(s.find("endgame unsolved (850432 states, 1318 ms, 0 moves done, share 0.125, 2600000"),
             std::string::npos)
       << s;
+  EXPECT_EQ(s.find("threats"), std::string::npos) << s;  // not tried, not shown
+  play["stats"]["extra"]["threats"] = {
+      {"depth", 7}, {"lost", 2}, {"won", false}, {"states", 18432}, {"ms", 210.4}};
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("threats to depth 7: 2 moves lost (18432 states, 210 ms)"), std::string::npos)
+      << s;
+  play["stats"]["extra"]["threats"]["won"] = true;
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("threats to depth 7: win ("), std::string::npos) << s;
+  play["stats"]["extra"]["threats"] = {
+      {"depth", 9}, {"lost", 0}, {"won", false}, {"states", 5}, {"ms", 1.0}};
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("threats to depth 9: none (5 states, 1 ms)"), std::string::npos) << s;
   play["stats"] = {{"iterations", 900}, {"iterations_per_s", 1800.0}, {"visit_share", -1}};
   s = FormatEvent(play, plain);
   EXPECT_NE(s.find("900 it (1800/s)"), std::string::npos) << s;

@@ -4,55 +4,27 @@
 #include <bit>
 
 namespace ggp::agent::search {
-namespace {
-
-constexpr int kProbes = 4;  // slots looked at from a key's home slot
-
-}  // namespace
-
 EndgameSolver::EndgameSolver(std::shared_ptr<const reasoner::StateMachine> machine, int role,
                              const EndgameOptions& options)
-    : machine_(std::move(machine)), role_(role), options_(options) {
+    : machine_(std::move(machine)), role_(role), options_(options), table_(options.table_bytes) {
   ws_ = machine_->NewWorkspace();
-  const uint64_t wanted =
-      static_cast<uint64_t>(std::max<int64_t>(options_.table_bytes, 1024)) / sizeof(Entry);
-  const uint64_t size = std::bit_floor(wanted);
-  table_.assign(size, Entry{});
-  mask_ = size - 1;
   // Every ply's scratch exists before the recursion: references into plies_ stay valid.
   plies_.resize(static_cast<size_t>(std::max(1, options_.max_depth)) + 1);
-  history_.resize(static_cast<size_t>(machine_->num_roles()));
+  history_.Reset(machine_->num_roles());
 }
 
 void EndgameSolver::Clear() {
-  std::fill(table_.begin(), table_.end(), Entry{});
+  table_.Clear();
   entries_ = 0;
-  for (auto& h : history_) h.clear();
+  history_.Reset(machine_->num_roles());
   simultaneous_ = false;
   goal_sum_ = -1;
 }
 
-EndgameSolver::Entry* EndgameSolver::Probe(uint64_t key) {
-  for (int i = 0; i < kProbes; ++i) {
-    Entry& e = table_[(key + static_cast<uint64_t>(i)) & mask_];
-    if (e.key == key) return &e;
-    if (e.key == 0) return nullptr;
-  }
-  return nullptr;
-}
-
 void EndgameSolver::Store(uint64_t key, int value, int alpha, int beta, uint32_t best) {
-  Entry* slot = nullptr;
-  for (int i = 0; i < kProbes && slot == nullptr; ++i) {
-    Entry& e = table_[(key + static_cast<uint64_t>(i)) & mask_];
-    if (e.key == key || e.key == 0) slot = &e;
-  }
-  if (slot == nullptr) slot = &table_[key & mask_];  // full: the home slot is replaced
-  if (slot->key != key) {
-    if (slot->key == 0) ++entries_;
-    *slot = Entry{};
-    slot->key = key;
-  }
+  bool added = false;
+  Entry* slot = &table_.Claim(key, &added);
+  if (added) ++entries_;
   const auto v = static_cast<uint8_t>(std::clamp(value, 0, 100));
   if (value <= alpha) {
     slot->hi = std::min(slot->hi, v);
@@ -66,28 +38,7 @@ void EndgameSolver::Store(uint64_t key, int value, int alpha, int beta, uint32_t
 }
 
 void EndgameSolver::Order(int chooser, uint32_t first, Ply* p) {
-  const auto& legal = p->legal[static_cast<size_t>(chooser)];
-  auto& history = history_[static_cast<size_t>(chooser)];
-  p->order.resize(legal.size());
-  for (size_t i = 0; i < legal.size(); ++i) {
-    p->order[i] = static_cast<uint32_t>(i);
-    const auto m = static_cast<size_t>(legal[i]);
-    if (m >= history.size()) history.resize(m + 1, 0);
-  }
-  // Insertion sort, stable and without allocation (choices are few).
-  for (size_t i = 1; i < p->order.size(); ++i) {
-    const uint32_t x = p->order[i];
-    const uint64_t hx = history[static_cast<size_t>(legal[x])];
-    size_t j = i;
-    for (; j > 0 && history[static_cast<size_t>(legal[p->order[j - 1]])] < hx; --j) {
-      p->order[j] = p->order[j - 1];
-    }
-    p->order[j] = x;
-  }
-  if (first < legal.size()) {
-    auto it = std::find(p->order.begin(), p->order.end(), first);
-    std::rotate(p->order.begin(), it, it + 1);
-  }
+  history_.Order(chooser, p->legal[static_cast<size_t>(chooser)], first, &p->order);
 }
 
 void EndgameSolver::Credit(int chooser, reasoner::Move move, int64_t before) {
@@ -95,17 +46,12 @@ void EndgameSolver::Credit(int chooser, reasoner::Move move, int64_t before) {
   // it cut (every choice searched there up to and including it: a cut found late in an
   // expensive node is worth most to find first). Weighing by the cutting subtree alone
   // measured worse (connectFour 20 random moves in: 3.6M states against 1.3M).
-  auto& history = history_[static_cast<size_t>(chooser)];
-  const auto m = static_cast<size_t>(move);
-  if (m < history.size()) history[m] += static_cast<uint64_t>(nodes_ - before) + 1;
+  history_.Credit(chooser, move, static_cast<uint64_t>(nodes_ - before) + 1);
 }
 
 bool EndgameSolver::TimeUp() {
   if (aborted_) return true;
-  if ((nodes_ & 255) == 0 && (SteadyClock::now() >= deadline_ ||
-                              (stop_ != nullptr && stop_->load(std::memory_order_relaxed)))) {
-    aborted_ = true;
-  }
+  aborted_ = PollStop(nodes_, deadline_, stop_);
   return aborted_;
 }
 
@@ -167,7 +113,7 @@ int EndgameSolver::Search(const reasoner::State& s, int alpha, int beta, size_t 
   // spares the machine the state.
   const uint64_t key = static_cast<uint64_t>(s.Hash()) | 1;
   uint32_t first = 0;
-  if (const Entry* e = Probe(key)) {
+  if (const Entry* e = table_.Find(key)) {
     first = e->best;
     // The root is searched with its whole window, so that its choice achieves V (a
     // narrowed window may leave every move failing low).

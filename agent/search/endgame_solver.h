@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "agent/player/player.h"
+#include "agent/search/exact_search.h"
 #include "reasoner/state.h"
 #include "reasoner/state_machine.h"
 
@@ -100,7 +101,6 @@ class EndgameSolver {
   // Fills p->order with the chooser's choices: `first` (the table's), then by history.
   void Order(int chooser, uint32_t first, Ply* p);
   void Credit(int chooser, reasoner::Move move, int64_t before);
-  Entry* Probe(uint64_t key);
   void Store(uint64_t key, int value, int alpha, int beta, uint32_t best);
   void NoteTerminal(const reasoner::State& s, int ours);
   bool TimeUp();
@@ -109,11 +109,10 @@ class EndgameSolver {
   const int role_;
   const EndgameOptions options_;
   std::unique_ptr<reasoner::Workspace> ws_;
-  std::vector<Entry> table_;
-  uint64_t mask_ = 0;
+  KeyedTable<Entry> table_;
   int64_t entries_ = 0;
   std::vector<Ply> plies_;
-  std::vector<std::vector<uint64_t>> history_;  // per role, per move id
+  MoveHistory history_;
 
   Deadline deadline_{};
   const std::atomic<bool>* stop_ = nullptr;

@@ -92,6 +92,10 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     endgame_share_ = std::clamp(options.params.value("endgame_share", endgame_share_), 0.0, 0.95);
     endgame_plies_ = std::max(1, options.params.value("endgame_plies", endgame_plies_));
     endgame_mb_ = std::clamp(options.params.value("endgame_mb", endgame_mb_), 1, 65536);
+    use_threats_ = options.params.value("threats", use_threats_);
+    threat_share_ = std::clamp(options.params.value("threat_share", threat_share_), 0.0, 0.9);
+    threat_depth_ = std::clamp(options.params.value("threat_depth", threat_depth_), 1, 31);
+    threat_moves_ = std::max(1, options.params.value("threat_moves", threat_moves_));
   }
   if (heuristic_use_ != HeuristicUse::kOff) {
     const nlohmann::json& j = options.params;
@@ -133,6 +137,7 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
   workspace_ = machine_->NewWorkspace();
   endgame_.reset();
   endgame_misses_ = 0;
+  threats_.reset();
   plies_.clear();
   self_play_.clear();
   pretrainer_.reset();
@@ -187,11 +192,31 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
   Decision d = search_->Decide();
   // A solved ending makes the decision certain: its move stands, the search ponders on.
   if (!d.certain) TryEndgame(state, decide_at, &d, stats);
-  while (!d.certain && !PuzzleSettled() && SteadyClock::now() < decide_at &&
-         (search_->Running() || (puzzle_ && puzzle_->Running()))) {
-    std::this_thread::sleep_until(std::min(decide_at, SteadyClock::now() + std::chrono::milliseconds(5)));
-    d = search_->Decide();
+  // The threat check takes the last threat_share_ of the time, so that the moves it checks
+  // are the ones the search prefers at the end; a short second look confirms the choice if
+  // the search ran on after it (its table answers what was checked already).
+  const bool threats = ThreatsApply();
+  const auto waited_from = SteadyClock::now();
+  const Deadline check_at = threats && waited_from < decide_at
+                                ? decide_at - std::chrono::duration_cast<SteadyClock::duration>(
+                                                  (decide_at - waited_from) * threat_share_)
+                                : decide_at;
+  ThreatReport report;
+  for (int look = 0; look < 2 && !d.certain; ++look) {
+    const Deadline wait_until = look == 0 ? check_at : decide_at;
+    while (!d.certain && !PuzzleSettled() && SteadyClock::now() < wait_until &&
+           (search_->Running() || (puzzle_ && puzzle_->Running()))) {
+      std::this_thread::sleep_until(
+          std::min(wait_until, SteadyClock::now() + std::chrono::milliseconds(5)));
+      d = search_->Decide();
+    }
+    if (!threats || d.certain) break;
+    const bool resumed = look == 0 && SteadyClock::now() < decide_at - std::chrono::milliseconds(5);
+    const Deadline until = look == 0 ? decide_at : SteadyClock::now() + kThreatConfirm;
+    if (TryThreats(state, until, &report)) d = search_->Decide();
+    if (!resumed) break;
   }
+  if (threats && stats != nullptr && report.depth >= 0) stats->extra["threats"] = report.Json();
   UsePuzzleLine(state, &d, stats);
   const Decision pure = d;
   d = search_->MixFor(pure, mix_rng_.Uniform());
@@ -268,6 +293,7 @@ bool MctsPlayer::ThinksAhead() const {
 void MctsPlayer::Finish() {
   StopEndgamePonder(/*resume=*/false);
   endgame_.reset();
+  threats_.reset();
   nrpa_.reset();  // first: it may be asking the solver
   puzzle_.reset();
   pretrainer_.reset();

@@ -68,6 +68,14 @@
 // ending to its end; its move is played when it proves a win, or any outcome better than a
 // loss where that is the game's value; while the opponents choose in an ending, the solver
 // runs in the search's place until our next call; extra["endgame"] reports each try).
+// "threats" (bool, default true: in two-role games where we alone choose and the goals
+// sum to 100, the search pauses for up to "threat_share" (default 0.2) of the move's time
+// while a ThreatSearch (threat_search.h), deepening by two plies up to "threat_depth"
+// (default 15), looks for a win we can force and, among our most visited moves until
+// "threat_moves" (default 3) survive each depth, for moves after which the opponent can
+// force its win; wins and
+// losses it proves become proofs in the tree, so the decision takes the win and avoids
+// the traps; extra["threats"] reports each try).
 // The models replay the stored matches of LoadExperience at Start and after
 // SwitchMachine (model_experience.h). The seed comes from
 // PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
@@ -93,6 +101,7 @@
 #include "agent/search/puzzle_solver.h"
 #include "agent/search/search_params.h"
 #include "agent/search/strength.h"
+#include "agent/search/threat_search.h"
 #include "models/opponent/opponent_model.h"
 
 namespace ggp::agent::search {
@@ -218,6 +227,32 @@ class MctsPlayer final : public Player {
   int endgame_plies_ = 24;
   int endgame_mb_ = 64;
   reasoner::Rng endgame_rng_{1};
+
+  // Short threats (mcts_player_threats.cc, params "threats"): where we alone choose in a
+  // two-role game, the search pauses for up to threat_share_ of the move's time while a
+  // ThreatSearch, deepening two plies at a time up to threat_depth_, looks for a win we
+  // can force and, among our most visited moves, for those after which the opponent can
+  // force its win; what it proves goes into the tree (MctsSearch::ProveRootMove). True
+  // if it recorded a proof.
+  struct ThreatReport {
+    int depth = -1;  // the deepest depth checked in full; -1: no check ran
+    int lost = 0;    // our moves proven lost
+    bool won = false;
+    int64_t states = 0;
+    double ms = 0;
+    nlohmann::json Json() const;
+  };
+  // Whether the check applies at the search's root now (two roles, we alone choose).
+  bool ThreatsApply() const;
+  // Checks until `until`, adding to `report`; true if it recorded a proof.
+  bool TryThreats(const reasoner::State& state, Deadline until, ThreatReport* report);
+  // The second look's budget, past the decision time (within decision_margin_ms).
+  static constexpr std::chrono::milliseconds kThreatConfirm{5};
+  std::unique_ptr<ThreatSearch> threats_;  // made on first use; reset with the machine
+  bool use_threats_ = true;
+  double threat_share_ = 0.2;
+  int threat_depth_ = 15;
+  int threat_moves_ = 3;
   reasoner::Rng mix_rng_{1};  // draws mixed moves (MctsSearch::MixFor)
 
   // The learned evaluation (params "heuristic"): learned in Start on games of two or more

@@ -144,6 +144,13 @@ class MctsSearch final : public SearchJob {
   // root's priors are asked again (the models learn during the match), and where an
   // opponent whose model is trusted moves with us, its statistics start over.
   bool Advance(std::span<const reasoner::Move> joint, const reasoner::State& next);
+  // Records a proof found outside the tree (threat_search.h): our move `move_index` at the
+  // root wins (`win`) or loses by force. Only where the values are exact: two roles whose
+  // goals seen so far always sum to 100, a root where we alone choose, and the move's child
+  // in the tree. The child is proven (1 / 0 for us), then the root where that decides it.
+  // Control thread, also while the workers run (a proof is set once, atomically, as the
+  // workers' own are). Returns true if the child holds this proof afterwards.
+  bool ProveRootMove(uint32_t move_index, bool win);
   // Runs up to `n` iterations on the calling thread (fewer if the root gets proven).
   // Paused only. Returns iterations completed.
   int64_t RunIterations(int64_t n);

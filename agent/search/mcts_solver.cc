@@ -103,6 +103,26 @@ bool MctsSearch::TryProve(Node& node) const {
   return false;
 }
 
+bool MctsSearch::ProveRootMove(uint32_t move_index, bool win) {
+  if (num_roles_ != 2 || !ConstantSum() || goal_sum_.load(std::memory_order_relaxed) != 100) {
+    return false;
+  }
+  if (!root_ || root_->terminal() || root_->num_movers() != 1 ||
+      root_->num_moves(role_) <= move_index || root_->num_moves(role_) < 2) {
+    return false;
+  }
+  Node* child = root_->child(move_index);  // a turn of ours: child i follows move i
+  if (child == nullptr) return false;
+  float values[2];
+  values[role_] = win ? 1.0f : 0.0f;
+  values[1 - role_] = win ? 0.0f : 1.0f;
+  if (!child->SetProven(values) && !(child->proven() && child->value(role_) == values[role_])) {
+    return false;
+  }
+  if (!root_->proven()) TryProve(*root_);
+  return true;
+}
+
 Decision MctsSearch::DecideFor(int role) const {
   Decision d;
   if (!root_ || root_->terminal()) return d;
