@@ -29,7 +29,9 @@ bool MctsPlayer::ThreatsApply() const {
 }
 
 bool MctsPlayer::TryThreats(const reasoner::State& state, Deadline until, ThreatReport* report) {
-  if (!ThreatsApply()) return false;
+  // Where the values are not exact (read after the search's playouts have seen the goals)
+  // no proof could be recorded: the time stays the search's.
+  if (!ThreatsApply() || !search_->ExactValues()) return false;
   const auto begin = SteadyClock::now();
   if (begin >= until) return false;
   const Node* root = search_->root();

@@ -151,6 +151,9 @@ class MctsSearch final : public SearchJob {
   // Control thread, also while the workers run (a proof is set once, atomically, as the
   // workers' own are). Returns true if the child holds this proof afterwards.
   bool ProveRootMove(uint32_t move_index, bool win);
+  // Whether the values are exact as ProveRootMove needs them (two roles whose goals seen
+  // so far always sum to 100). Any thread.
+  bool ExactValues() const;
   // Runs up to `n` iterations on the calling thread (fewer if the root gets proven).
   // Paused only. Returns iterations completed.
   int64_t RunIterations(int64_t n);

@@ -103,10 +103,12 @@ bool MctsSearch::TryProve(Node& node) const {
   return false;
 }
 
+bool MctsSearch::ExactValues() const {
+  return num_roles_ == 2 && ConstantSum() && goal_sum_.load(std::memory_order_relaxed) == 100;
+}
+
 bool MctsSearch::ProveRootMove(uint32_t move_index, bool win) {
-  if (num_roles_ != 2 || !ConstantSum() || goal_sum_.load(std::memory_order_relaxed) != 100) {
-    return false;
-  }
+  if (!ExactValues()) return false;
   if (!root_ || root_->terminal() || root_->num_movers() != 1 ||
       root_->num_moves(role_) <= move_index || root_->num_moves(role_) < 2) {
     return false;

@@ -1,6 +1,7 @@
 // The short forced-win search: its answers against a plain AND/OR recursion and the endgame
 // solver's values on tic-tac-toe, its table and deadline, and the MCTS player's use of it
-// (a fork three plies deep proven lost in the tree and avoided).
+// (a fork three plies deep proven lost in the tree and avoided; no check where the goals do
+// not sum to 100).
 
 #include "agent/search/threat_search.h"
 
@@ -10,6 +11,7 @@
 #include <chrono>
 
 #include "agent/search/endgame_solver.h"
+#include "agent/search/heuristic_testing.h"  // Machine(gdl, backend)
 #include "agent/search/mcts_player.h"
 #include "agent/search/mcts_search.h"
 #include "tests/search/test_games.h"
@@ -182,11 +184,59 @@ TEST(ThreatSearchTest, ProvenRootMovesDecideTheSearch) {
   not_constant.SetRoot(EncodeCells(*holdout, holdout->Initial()));
   not_constant.RunIterations(200);
   EXPECT_FALSE(not_constant.ProveRootMove(0, /*win=*/false));
+  EXPECT_FALSE(not_constant.ExactValues());
+  EXPECT_TRUE(search.ExactValues());
   // Nor where the opponent chooses at the root.
   MctsSearch theirs(machine, 1, SearchParams{}, &pool);
   theirs.SetRoot(EncodeCells(*game, TicTacToeCells("x...o....", true)));
   theirs.RunIterations(200);
   EXPECT_FALSE(theirs.ProveRootMove(0, /*win=*/false));
+}
+
+// x and o take turns waiting (each wait is remembered), ten plies; then both get 60.
+constexpr char kShared[] = R"(
+(role x) (role o)
+(init (control x)) (init (step 0))
+(pick 1) (pick 2) (pick 3) (pick 4)
+(<= (legal ?p (wait ?n)) (true (control ?p)) (pick ?n))
+(<= (legal ?p noop) (role ?p) (not (true (control ?p))))
+(<= (next (control o)) (true (control x)))
+(<= (next (control x)) (true (control o)))
+(<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))
+(<= (next (waited ?m ?n)) (does ?p (wait ?n)) (true (step ?m)))
+(<= (next (waited ?m ?n)) (true (waited ?m ?n)))
+(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5) (succ 5 6) (succ 6 7) (succ 7 8)
+(succ 8 9) (succ 9 10)
+(<= terminal (true (step 10)))
+(<= (goal ?p 60) (role ?p))
+)";
+
+// Where the goals do not sum to 100 no proof could be recorded: the player leaves the
+// check's time to the search.
+TEST(ThreatSearchTest, MctsPlayerSkipsTheCheckWhereValuesAreNotExact) {
+  for (const bool shared : {true, false}) {
+    std::shared_ptr<const reasoner::StateMachine> machine;
+    reasoner::State s;
+    if (shared) {
+      machine = heuristic_testing::Machine(kShared, "propnet");
+      ASSERT_NE(machine, nullptr);
+      machine->InitialState(&s);
+    } else {
+      const auto game = TicTacToe();
+      machine = MakeCellMachine(game);
+      s = EncodeCells(*game, game->Initial());
+    }
+    PlayerOptions o;
+    o.params = {{"max_iterations", 30}, {"endgame", false}, {"threat_depth", 3}};
+    MctsPlayer player(o);
+    player.Start(machine, 0, s, Far());
+    MoveStats stats;
+    player.SelectMove(s, Far(), &stats);
+    EXPECT_FALSE(stats.proven) << shared;
+    EXPECT_EQ(player.search()->ExactValues(), !shared);
+    player.Finish();
+    EXPECT_EQ(stats.extra.contains("threats"), !shared) << stats.extra.dump();
+  }
 }
 
 // x holds two opposite corners around o's centre, o to move: a corner lets x fork (three
