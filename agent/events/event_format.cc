@@ -211,7 +211,11 @@ std::string StatsDetails(const nlohmann::json& stats) {
       } else {
         text += "none";
       }
-      text += " (" + Str(*th, "states") + " states, " + Number(Num(*th, "ms"), 0) + " ms)";
+      text += " (";
+      // Losses the proof-number search found past the depth: "2 moves lost (1 deeper, ...".
+      if (const double deep = Num(*th, "deep_lost"); deep > 0)
+        text += Number(deep, 0) + " deeper, ";
+      text += Str(*th, "states") + " states, " + Number(Num(*th, "ms"), 0) + " ms)";
       Append(&s, text);
     }
     // "strength weaker (regret 0.153, drop 0.21 over 10, contempt -0.6)": the

@@ -148,6 +148,11 @@ TEST(EventFormatTest, RendersTheEssentials) {
   s = FormatEvent(play, plain);
   EXPECT_NE(s.find("threats to depth 7: 2 moves lost (18432 states, 210 ms)"), std::string::npos)
       << s;
+  play["stats"]["extra"]["threats"]["deep_lost"] = 1;  // one found by proof numbers
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("threats to depth 7: 2 moves lost (1 deeper, 18432 states, 210 ms)"),
+            std::string::npos)
+      << s;
   play["stats"]["extra"]["threats"]["won"] = true;
   s = FormatEvent(play, plain);
   EXPECT_NE(s.find("threats to depth 7: win ("), std::string::npos) << s;

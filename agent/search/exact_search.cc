@@ -4,6 +4,22 @@
 
 namespace ggp::agent::search {
 
+int Chooser(const reasoner::StateMachine& m, const reasoner::State& s, reasoner::Workspace& ws,
+            std::vector<std::vector<reasoner::Move>>* legal, std::vector<reasoner::Move>* joint) {
+  const auto num_roles = static_cast<size_t>(m.num_roles());
+  legal->resize(num_roles);
+  joint->resize(num_roles);
+  int chooser = kNobody;
+  for (size_t r = 0; r < num_roles; ++r) {
+    auto& moves = (*legal)[r];
+    m.LegalMoves(s, static_cast<int>(r), ws, &moves);
+    if (moves.empty()) return kBroken;
+    if (moves.size() > 1) chooser = chooser == kNobody ? static_cast<int>(r) : kSeveral;
+    (*joint)[r] = moves.front();
+  }
+  return chooser;
+}
+
 void MoveHistory::Reset(int num_roles) { credit_.assign(static_cast<size_t>(num_roles), {}); }
 
 void MoveHistory::Order(int role, std::span<const reasoner::Move> legal, uint32_t first,

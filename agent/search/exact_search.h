@@ -72,6 +72,14 @@ class KeyedTable {
   uint64_t mask_ = 0;
 };
 
+// Who chooses at `s`: fills `legal` (per role) and `joint` (each role's first legal move)
+// and returns the one role with two or more moves, kNobody where none has, kSeveral where
+// several have, kBroken where some role has none (broken rules). Allocates only while the
+// vectors grow.
+inline constexpr int kNobody = -1, kSeveral = -2, kBroken = -3;
+int Chooser(const reasoner::StateMachine& m, const reasoner::State& s, reasoner::Workspace& ws,
+            std::vector<std::vector<reasoner::Move>>* legal, std::vector<reasoner::Move>* joint);
+
 class MoveHistory {
  public:
   // Forgets every credit and sizes the table for `num_roles` roles.

@@ -96,6 +96,7 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     threat_share_ = std::clamp(options.params.value("threat_share", threat_share_), 0.0, 0.9);
     threat_depth_ = std::clamp(options.params.value("threat_depth", threat_depth_), 1, 31);
     threat_moves_ = std::max(1, options.params.value("threat_moves", threat_moves_));
+    threat_pn_ = std::clamp(options.params.value("threat_pn", threat_pn_), 0.0, 0.9);
   }
   if (heuristic_use_ != HeuristicUse::kOff) {
     const nlohmann::json& j = options.params;
@@ -138,6 +139,7 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
   endgame_.reset();
   endgame_misses_ = 0;
   threats_.reset();
+  proofs_.reset();
   plies_.clear();
   self_play_.clear();
   pretrainer_.reset();
@@ -294,6 +296,7 @@ void MctsPlayer::Finish() {
   StopEndgamePonder(/*resume=*/false);
   endgame_.reset();
   threats_.reset();
+  proofs_.reset();
   nrpa_.reset();  // first: it may be asking the solver
   puzzle_.reset();
   pretrainer_.reset();

@@ -111,6 +111,7 @@ bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> mac
   workspace_ = machine_->NewWorkspace();
   endgame_.reset();  // its table holds the old machine's states
   threats_.reset();
+  proofs_.reset();
   iterations_at_last_decision_ = 0;
   last_decision_time_ = SteadyClock::now();
   search_->Start();

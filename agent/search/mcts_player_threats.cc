@@ -5,7 +5,10 @@
 // checked in the order of their visits for an opponent's forced win within the depth, until
 // threat_moves_ of them have none: those the search would play. A move found lost is proven
 // lost in the tree, so the search's next most visited move is chosen instead and its
-// statistics stop feeding the root. With one search thread the search waits meanwhile.
+// statistics stop feeding the root. Where "threat_pn" > 0, that share of the check's time
+// goes after the deepening to a proof-number search (proof_number.h) without a depth limit
+// on the move the search would play, and on the next while each is proven lost. With one search
+// thread the search waits meanwhile.
 
 #include <algorithm>
 #include <numeric>
@@ -15,7 +18,10 @@
 namespace ggp::agent::search {
 
 nlohmann::json MctsPlayer::ThreatReport::Json() const {
-  return {{"depth", depth}, {"lost", lost}, {"won", won}, {"states", states}, {"ms", ms}};
+  nlohmann::json j = {
+      {"depth", depth}, {"lost", lost}, {"won", won}, {"states", states}, {"ms", ms}};
+  if (deep_lost > 0) j["deep_lost"] = deep_lost;
+  return j;
 }
 
 bool MctsPlayer::ThreatsApply() const {
@@ -36,6 +42,14 @@ bool MctsPlayer::TryThreats(const reasoner::State& state, Deadline until, Threat
   if (begin >= until) return false;
   const Node* root = search_->root();
   if (threats_ == nullptr) threats_ = std::make_unique<ThreatSearch>(machine_, ThreatOptions{});
+  if (threat_pn_ > 0 && proofs_ == nullptr) {
+    proofs_ = std::make_unique<ProofNumberSearch>(machine_, ProofNumberOptions{});
+  }
+  // The deepening gets the first part of the time, the proof-number search the rest.
+  const Deadline deepen_until = threat_pn_ > 0
+                                    ? begin + std::chrono::duration_cast<SteadyClock::duration>(
+                                                  (until - begin) * (1 - threat_pn_))
+                                    : until;
   const int other = 1 - role_;
   std::vector<reasoner::Move> joint(2);
   std::vector<reasoner::Move> legal;
@@ -58,13 +72,13 @@ bool MctsPlayer::TryThreats(const reasoner::State& state, Deadline until, Threat
   std::iota(order.begin(), order.end(), 0u);
   std::stable_sort(order.begin(), order.end(),
                    [&visits](uint32_t a, uint32_t b) { return visits[a] > visits[b]; });
-  const int64_t nodes_before = threats_->nodes();
+  const int64_t nodes_before = threats_->nodes() + (proofs_ ? proofs_->nodes() : 0);
   reasoner::State next;
   int depth_done = -1, lost = 0;
   bool won = false, done = false;
   for (int depth = 1; depth <= threat_depth_ && !done; depth += 2) {
     reasoner::Move win_move = -1;
-    const Threat ours = threats_->Forced(state, role_, depth, until, nullptr, &win_move);
+    const Threat ours = threats_->Forced(state, role_, depth, deepen_until, nullptr, &win_move);
     if (ours == Threat::kUnknown) break;
     if (ours == Threat::kForced) {
       const auto moves = root->moves(role_);
@@ -82,7 +96,7 @@ bool MctsPlayer::TryThreats(const reasoner::State& state, Deadline until, Threat
       }
       joint[static_cast<size_t>(role_)] = root->moves(role_)[i];
       machine_->NextState(state, joint, *workspace_, &next);
-      const Threat theirs = threats_->Forced(next, other, depth, until, nullptr);
+      const Threat theirs = threats_->Forced(next, other, depth, deepen_until, nullptr);
       if (theirs == Threat::kUnknown) {
         done = true;
         break;
@@ -96,13 +110,44 @@ bool MctsPlayer::TryThreats(const reasoner::State& state, Deadline until, Threat
     if (!done) depth_done = depth;
     if (root->proven()) break;  // every move is lost
   }
+  const int deep_lost = won || root->proven() ? 0 : ProveDeepLosses(state, until, order);
   if (pause && was_running) search_->Start();
+  report->deep_lost += deep_lost;
+  lost += deep_lost;
   report->depth = std::max(report->depth, depth_done);
   report->lost += lost;
   report->won = report->won || won;
-  report->states += threats_->nodes() - nodes_before;
+  report->states += threats_->nodes() + (proofs_ ? proofs_->nodes() : 0) - nodes_before;
   report->ms += std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
   return won || lost > 0;
+}
+
+int MctsPlayer::ProveDeepLosses(const reasoner::State& state, Deadline until,
+                                std::span<const uint32_t> order) {
+  if (proofs_ == nullptr) return 0;
+  const Node* root = search_->root();
+  const int other = 1 - role_;
+  std::vector<reasoner::Move> joint(2), legal;
+  machine_->LegalMoves(state, other, *workspace_, &legal);
+  joint[static_cast<size_t>(other)] = legal.front();
+  reasoner::State next;
+  int lost = 0;
+  // The move the search would play gets all the time: proven lost, the next one does.
+  for (const uint32_t i : order) {
+    if (root->proven()) break;
+    if (const Node* c = root->child(i); c != nullptr && c->proven()) {
+      if (c->value(role_) > 0) break;  // a proven draw or win is played
+      continue;
+    }
+    joint[static_cast<size_t>(role_)] = root->moves(role_)[i];
+    machine_->NextState(state, joint, *workspace_, &next);
+    if (proofs_->Prove(next, other, until, nullptr) != Threat::kForced ||
+        !search_->ProveRootMove(i, /*win=*/false)) {
+      break;
+    }
+    ++lost;
+  }
+  return lost;
 }
 
 }  // namespace ggp::agent::search

@@ -72,23 +72,14 @@ bool ThreatSearch::Search(const reasoner::State& s, int depth, size_t ply) {
     first = e->best;
   }
   ++nodes_;
-  const int num_roles = machine_->num_roles();
   Ply& p = plies_[ply];
-  p.legal.resize(static_cast<size_t>(num_roles));
-  p.joint.resize(static_cast<size_t>(num_roles));
-  int chooser = -1;  // the one role with a choice; -2: several
-  for (int r = 0; r < num_roles; ++r) {
-    auto& legal = p.legal[static_cast<size_t>(r)];
-    machine_->LegalMoves(s, r, *ws_, &legal);
-    if (legal.empty()) return false;  // broken rules: nothing is shown here
-    if (legal.size() > 1) chooser = chooser == -1 ? r : -2;
-    p.joint[static_cast<size_t>(r)] = legal.front();
-  }
-  if (chooser == -2) {  // roles move together: no forced line is read here
+  const int chooser = Chooser(*machine_, s, *ws_, &p.legal, &p.joint);
+  if (chooser == kBroken) return false;  // broken rules: nothing is shown here
+  if (chooser == kSeveral) {             // roles move together: no forced line is read here
     Store(key, false, depth, UINT32_MAX);
     return false;
   }
-  if (chooser == -1) {
+  if (chooser == kNobody) {
     machine_->NextState(s, p.joint, *ws_, &p.next);
     const bool win = Search(p.next, depth - 1, ply + 1);
     if (aborted_) return false;

@@ -87,20 +87,7 @@ TEST(ThreatSearchTest, AgreesWithTheDefinitionAndTheEndgameSolver) {
   reasoner::Rng rng(7);
   int forced = 0, checked = 0;
   for (int game_index = 0; game_index < 40; ++game_index) {
-    reasoner::State s;
-    machine->InitialState(&s);
-    const int plies = static_cast<int>(rng.Below(6));
-    for (int i = 0; i < plies && !machine->IsTerminal(s, *ws); ++i) {
-      std::vector<reasoner::Move> joint(2);
-      for (int r = 0; r < 2; ++r) {
-        std::vector<reasoner::Move> legal;
-        machine->LegalMoves(s, r, *ws, &legal);
-        joint[static_cast<size_t>(r)] = legal[rng.Below(static_cast<uint32_t>(legal.size()))];
-      }
-      reasoner::State next;
-      machine->NextState(s, joint, *ws, &next);
-      s = next;
-    }
+    const reasoner::State s = RandomPosition(*machine, rng, static_cast<int>(rng.Below(6)));
     for (int attacker = 0; attacker < 2; ++attacker) {
       // Shallow depths first, then deeper ones on the same table, then shallow again.
       for (const int depth : {0, 1, 2, 3, 5, 9, 4, 1}) {

@@ -309,4 +309,20 @@ std::shared_ptr<const CellGame> Holdout(std::string opponent) {
 std::shared_ptr<const CellGame> Lock(std::vector<int> code) { return std::make_shared<LockGame>(std::move(code)); }
 std::shared_ptr<const CellGame> Grab(int rounds) { return std::make_shared<GrabGame>(rounds); }
 
+reasoner::State RandomPosition(const reasoner::StateMachine& m, reasoner::Rng& rng, int plies) {
+  auto ws = m.NewWorkspace();
+  reasoner::State s, next;
+  m.InitialState(&s);
+  std::vector<Move> joint(static_cast<size_t>(m.num_roles())), legal;
+  for (int i = 0; i < plies && !m.IsTerminal(s, *ws); ++i) {
+    for (int r = 0; r < m.num_roles(); ++r) {
+      m.LegalMoves(s, r, *ws, &legal);
+      joint[static_cast<size_t>(r)] = legal[rng.Below(static_cast<uint32_t>(legal.size()))];
+    }
+    m.NextState(s, joint, *ws, &next);
+    std::swap(s, next);
+  }
+  return s;
+}
+
 }  // namespace ggp::search_testing

@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "reasoner/random.h"
 #include "reasoner/state_machine.h"
 
 namespace ggp::search_testing {
@@ -75,5 +76,9 @@ std::shared_ptr<const CellGame> Holdout(std::string opponent = "them");
 std::shared_ptr<const CellGame> Lock(std::vector<int> code);
 std::shared_ptr<const CellGame> Grab(int rounds);
 std::shared_ptr<const CellGame> Guess(int rounds);  // guess_game.cc
+
+// The state after up to `plies` joint moves drawn uniformly from the initial state of `m`
+// (fewer where the game ends first).
+reasoner::State RandomPosition(const reasoner::StateMachine& m, reasoner::Rng& rng, int plies);
 
 }  // namespace ggp::search_testing
