@@ -203,7 +203,9 @@ std::string StatsDetails(const nlohmann::json& stats) {
     if (auto th = extra->find("threats"); th != extra->end() && th->is_object()) {
       const auto won = th->find("won");
       const double lost = Num(*th, "lost");
-      std::string text = "threats to depth " + Str(*th, "depth") + ": ";
+      // A check that only applied what was proven while the opponent chose has no depth.
+      std::string text =
+          Num(*th, "depth") >= 0 ? "threats to depth " + Str(*th, "depth") + ": " : "threats: ";
       if (won != th->end() && won->is_boolean() && won->get<bool>()) {
         text += "win";
       } else if (lost > 0) {
@@ -215,7 +217,15 @@ std::string StatsDetails(const nlohmann::json& stats) {
       // Losses the proof-number search found past the depth: "2 moves lost (1 deeper, ...".
       if (const double deep = Num(*th, "deep_lost"); deep > 0)
         text += Number(deep, 0) + " deeper, ";
-      text += Str(*th, "states") + " states, " + Number(Num(*th, "ms"), 0) + " ms)";
+      // Losses proven on the opponent's time (threat_ponder): "(1 pondered, ...".
+      if (const double pondered = Num(*th, "pondered"); pondered > 0)
+        text += Number(pondered, 0) + " pondered, ";
+      text += Str(*th, "states") + " states, " + Number(Num(*th, "ms"), 0) + " ms";
+      if (Has(*th, "ponder_ms")) {
+        text += ", " + Number(Num(*th, "ponder_ms"), 0) + " ms and " + Str(*th, "ponder_states") +
+                " states while waiting";
+      }
+      text += ")";
       Append(&s, text);
     }
     // "strength weaker (regret 0.153, drop 0.21 over 10, contempt -0.6)": the

@@ -153,6 +153,21 @@ TEST(EventFormatTest, RendersTheEssentials) {
   EXPECT_NE(s.find("threats to depth 7: 2 moves lost (1 deeper, 18432 states, 210 ms)"),
             std::string::npos)
       << s;
+  // One more proven while the opponent chose (threat_ponder), with the time that took.
+  play["stats"]["extra"]["threats"]["lost"] = 3;
+  play["stats"]["extra"]["threats"]["pondered"] = 1;
+  play["stats"]["extra"]["threats"]["ponder_ms"] = 790.4;
+  play["stats"]["extra"]["threats"]["ponder_states"] = 201708;
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("threats to depth 7: 3 moves lost (1 deeper, 1 pondered, 18432 states, 210 "
+                   "ms, 790 ms and 201708 states while waiting)"),
+            std::string::npos)
+      << s;
+  // Only what was proven while waiting (the in-move check did not run): no depth.
+  play["stats"]["extra"]["threats"]["depth"] = -1;
+  s = FormatEvent(play, plain);
+  EXPECT_NE(s.find("threats: 3 moves lost ("), std::string::npos) << s;
+  play["stats"]["extra"]["threats"]["depth"] = 7;
   play["stats"]["extra"]["threats"]["won"] = true;
   s = FormatEvent(play, plain);
   EXPECT_NE(s.find("threats to depth 7: win ("), std::string::npos) << s;

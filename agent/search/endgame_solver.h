@@ -65,7 +65,8 @@ class EndgameSolver {
                 const EndgameOptions& options);
 
   // Searches V(root) until it is known, `deadline` passes or `stop` (may be null) is set.
-  // Blocks the calling thread for at most that long (plus one state machine call).
+  // Blocks the calling thread for at most that long, plus the states up to the next poll
+  // (every 256th, exact_search.h).
   EndgameResult Solve(const reasoner::State& root, Deadline deadline,
                       const std::atomic<bool>* stop);
 

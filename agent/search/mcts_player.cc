@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 #include <thread>
+#include <utility>
 
 #include "agent/search/model_experience.h"
 #include "agent/search/model_playout.h"
@@ -97,6 +98,7 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     threat_depth_ = std::clamp(options.params.value("threat_depth", threat_depth_), 1, 31);
     threat_moves_ = std::max(1, options.params.value("threat_moves", threat_moves_));
     threat_pn_ = std::clamp(options.params.value("threat_pn", threat_pn_), 0.0, 0.9);
+    threat_ponder_ = std::clamp(options.params.value("threat_ponder", threat_ponder_), 0.0, 0.9);
   }
   if (heuristic_use_ != HeuristicUse::kOff) {
     const nlohmann::json& j = options.params;
@@ -140,6 +142,8 @@ void MctsPlayer::Start(std::shared_ptr<const reasoner::StateMachine> machine, in
   endgame_misses_ = 0;
   threats_.reset();
   proofs_.reset();
+  ponder_ws_.reset();
+  ponder_lost_.clear();
   plies_.clear();
   self_play_.clear();
   pretrainer_.reset();
@@ -190,6 +194,12 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
   } else if (!search_->Running() && !search_->Info().root_proven && !PuzzleSettled()) {
     search_->Start();
   }
+  // Answers proven lost while the opponent chose are out before the search decides (those
+  // whose child the tree has not made yet, as soon as it has).
+  ThreatReport report;
+  report.pondered = ApplyPonderedLosses(state);
+  report.ponder_ms = std::exchange(ponder_ms_, 0.0);
+  report.ponder_states = std::exchange(ponder_states_, 0);
   const Deadline decide_at = deadline - std::chrono::milliseconds(params_.decision_margin_ms);
   Decision d = search_->Decide();
   // A solved ending makes the decision certain: its move stands, the search ponders on.
@@ -203,13 +213,17 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
                                 ? decide_at - std::chrono::duration_cast<SteadyClock::duration>(
                                                   (decide_at - waited_from) * threat_share_)
                                 : decide_at;
-  ThreatReport report;
   for (int look = 0; look < 2 && !d.certain; ++look) {
     const Deadline wait_until = look == 0 ? check_at : decide_at;
     while (!d.certain && !PuzzleSettled() && SteadyClock::now() < wait_until &&
            (search_->Running() || (puzzle_ && puzzle_->Running()))) {
       std::this_thread::sleep_until(
           std::min(wait_until, SteadyClock::now() + std::chrono::milliseconds(5)));
+      if (!ponder_lost_.empty()) report.pondered += ApplyPonderedLosses(state);
+      d = search_->Decide();
+    }
+    if (!ponder_lost_.empty()) {
+      report.pondered += ApplyPonderedLosses(state);
       d = search_->Decide();
     }
     if (!threats || d.certain) break;
@@ -218,7 +232,11 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
     if (TryThreats(state, until, &report)) d = search_->Decide();
     if (!resumed) break;
   }
-  if (threats && stats != nullptr && report.depth >= 0) stats->extra["threats"] = report.Json();
+  ponder_lost_.clear();  // they belong to this position
+  report.lost += report.pondered;
+  if (stats != nullptr && (report.depth >= 0 || report.ponder_ms > 0)) {
+    stats->extra["threats"] = report.Json();
+  }
   UsePuzzleLine(state, &d, stats);
   const Decision pure = d;
   d = search_->MixFor(pure, mix_rng_.Uniform());
@@ -257,6 +275,7 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
   iterations_at_last_decision_ = info.iterations;
   last_decision_time_ = now;
   PonderEndgame(state);  // where the opponents choose now, until our next call
+  PonderThreats();       // where that is not an ending
   return d.move;
 }
 
@@ -297,6 +316,8 @@ void MctsPlayer::Finish() {
   endgame_.reset();
   threats_.reset();
   proofs_.reset();
+  ponder_ws_.reset();
+  ponder_lost_.clear();
   nrpa_.reset();  // first: it may be asking the solver
   puzzle_.reset();
   pretrainer_.reset();

@@ -77,9 +77,12 @@
 // (proof_number.h) looks without a depth limit for the opponent's forced win after the
 // move the search would play (and the next, while each is proven lost); wins and
 // losses it proves become proofs in the tree, so the decision takes the win and avoids
-// the traps; extra["threats"] reports each try).
-// The models replay the stored matches of LoadExperience at Start and after
-// SwitchMachine (model_experience.h). The seed comes from
+// the traps; extra["threats"] reports each try). "threat_ponder" (default 0: off): while
+// the opponent chooses, that share of its time goes, in slices, to a ProofNumberSearch
+// on the states after its "threat_moves" likeliest replies and our "threat_moves"
+// likeliest answers to each (by the tree's visits); an answer found to lose by force is proven lost
+// at the root of our next move (extra["threats"]["pondered"]). The models replay the stored matches
+// of LoadExperience at Start and after SwitchMachine (model_experience.h). The seed comes from
 // PlayerOptions::seed. Threads: the pool is process-wide (SearchPool::SetGlobalThreads);
 // PlayerOptions::threads is not used.
 //
@@ -216,6 +219,7 @@ class MctsPlayer final : public Player {
   // from `state` on endgame_thread_ in the search's place (paused) until
   // StopEndgamePonder, which joins it and, if `resume`, restarts the search. Control thread.
   void PonderEndgame(const reasoner::State& state);
+  // Stops what runs on endgame_thread_ (the endgame solver's or the threats' ponder).
   void StopEndgamePonder(bool resume);
   std::unique_ptr<EndgameSolver> endgame_;  // made on first use; reset with the machine
   BackgroundThread endgame_thread_;         // stopped before endgame_ changes
@@ -242,6 +246,9 @@ class MctsPlayer final : public Player {
     int depth = -1;  // the deepest depth checked in full; -1: no check ran
     int lost = 0;    // our moves proven lost
     int deep_lost = 0;  // of them, by the proof-number search (past the depth)
+    int pondered = 0;   // of them, proven while the opponent chose (threat_ponder)
+    double ponder_ms = 0;       // the proofs' time while the opponent chose, since our last move
+    int64_t ponder_states = 0;  // and the states they expanded
     bool won = false;
     int64_t states = 0;
     double ms = 0;
@@ -258,8 +265,28 @@ class MctsPlayer final : public Player {
   // proven), and after the next one while each is proven lost; returns how many it proved.
   int ProveDeepLosses(const reasoner::State& state, Deadline until,
                       std::span<const uint32_t> order);
+  // Threats on the opponent's time (mcts_player_threat_ponder.cc): after our answer in a
+  // state where the opponent alone chooses, endgame_thread_ alternates with the search
+  // (threat_ponder_ of each round's time for proofs_, the rest for the search) until
+  // StopEndgamePonder. Each round reads the paused tree for the jobs: the states after
+  // the opponent's most visited replies and our most visited answers in them; an answer
+  // after which the opponent can force its win goes to ponder_lost_. Control thread.
+  void PonderThreats();
+  // The body on endgame_thread_ (the search is paused during the proofs only).
+  void PonderThreatsBody();
+  // At our move: our moves at the root whose states ponder_lost_ holds are proven lost in
+  // the tree (and leave it); returns how many. A state whose child the tree has not made
+  // yet stays for a later call. Control thread, the ponder stopped.
+  int ApplyPonderedLosses(const reasoner::State& state);
+  double threat_ponder_ = 0;
+  bool threat_pondering_ = false;
+  std::unique_ptr<reasoner::Workspace> ponder_ws_;  // the ponder body's
+  std::vector<reasoner::State> ponder_lost_;        // written by the body, read after the join
+  int64_t ponder_states_ = 0;                       // likewise: states df-pn expanded
+  double ponder_ms_ = 0;                            // likewise: time spent proving
   std::unique_ptr<ThreatSearch> threats_;  // made on first use; reset with the machine
-  std::unique_ptr<ProofNumberSearch> proofs_;  // with threats_, where threat_pn_ > 0
+  // With threats_, where threat_pn_ > 0 or threat_ponder_ > 0.
+  std::unique_ptr<ProofNumberSearch> proofs_;
   double threat_pn_ = 0;  // 0.5 measured: 41.7% in self-play at 10/2 s (24 matches)
   bool use_threats_ = true;
   double threat_share_ = 0.2;

@@ -62,9 +62,10 @@ void MctsPlayer::PonderEndgame(const reasoner::State& state) {
 }
 
 void MctsPlayer::StopEndgamePonder(bool resume) {
-  if (!endgame_pondering_) return;
-  endgame_thread_.Stop();
+  if (!endgame_pondering_ && !threat_pondering_) return;
+  endgame_thread_.Stop();  // the threats' ponder may leave the search running or paused
   endgame_pondering_ = false;
+  threat_pondering_ = false;
   if (resume && search_ != nullptr) search_->Start();
 }
 

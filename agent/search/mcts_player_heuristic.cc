@@ -112,6 +112,8 @@ bool MctsPlayer::SwitchMachine(std::shared_ptr<const reasoner::StateMachine> mac
   endgame_.reset();  // its table holds the old machine's states
   threats_.reset();
   proofs_.reset();
+  ponder_ws_.reset();
+  ponder_lost_.clear();
   iterations_at_last_decision_ = 0;
   last_decision_time_ = SteadyClock::now();
   search_->Start();

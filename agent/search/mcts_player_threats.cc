@@ -21,6 +21,11 @@ nlohmann::json MctsPlayer::ThreatReport::Json() const {
   nlohmann::json j = {
       {"depth", depth}, {"lost", lost}, {"won", won}, {"states", states}, {"ms", ms}};
   if (deep_lost > 0) j["deep_lost"] = deep_lost;
+  if (ponder_ms > 0) {
+    j["pondered"] = pondered;
+    j["ponder_ms"] = ponder_ms;
+    j["ponder_states"] = ponder_states;
+  }
   return j;
 }
 

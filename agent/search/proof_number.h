@@ -48,7 +48,8 @@ class ProofNumberSearch {
 
   // Whether `attacker` can force its 100 from `s`: kForced (a proof), kNotShown (disproved,
   // see above), kUnknown (the deadline or `stop`, may be null, came first). Blocks until
-  // then, plus one state machine call.
+  // then, plus at most four node expansions (each a successor and a terminal test per
+  // child), since the clock and `stop` are read every fourth call.
   Threat Prove(const reasoner::State& s, int attacker, Deadline deadline,
                const std::atomic<bool>* stop);
 

@@ -7,9 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <thread>
+#include <vector>
 
 #include "agent/search/heuristic_testing.h"  // Machine(gdl, backend)
 #include "agent/search/mcts_player.h"
+#include "agent/search/search_pool.h"
 #include "agent/search/threat_search.h"
 #include "tests/search/test_games.h"
 
@@ -132,6 +135,7 @@ TEST(ProofNumberTest, MctsPlayerFindsTheTrapPastTheDepth) {
   const auto game = TicTacToe();
   auto machine = MakeCellMachine(game);
   const reasoner::State s = EncodeCells(*game, TicTacToeCells("x...o...x", false));
+  SearchPool pool(1);  // one worker: the tree after max_iterations is the seed's alone
   int deep = 0;
   for (const double share : {0.5, 0.0}) {
     for (uint64_t seed = 1; seed <= 8; ++seed) {
@@ -139,7 +143,7 @@ TEST(ProofNumberTest, MctsPlayerFindsTheTrapPastTheDepth) {
       o.seed = seed;
       o.params = {
           {"max_iterations", 30}, {"endgame", false}, {"threat_depth", 1}, {"threat_pn", share}};
-      MctsPlayer player(o);
+      MctsPlayer player(o, &pool);
       player.Start(machine, 1, s, Far());
       MoveStats stats;
       const reasoner::Move m = player.SelectMove(s, Far(), &stats);
@@ -158,6 +162,51 @@ TEST(ProofNumberTest, MctsPlayerFindsTheTrapPastTheDepth) {
     }
   }
   EXPECT_GT(deep, 0);
+}
+
+// x (the opponent) to move after x in a corner and o in the centre; after x's opposite
+// corner, o's corners lose to a fork three plies later. With the in-move check off
+// (threat_share 0), only the proofs on x's time can show it before o's move: they are
+// applied at o's root (o then plays an edge), and nothing is reported without them.
+TEST(ProofNumberTest, ProofsOnTheOpponentsTimeReachOurNextMove) {
+  const auto game = TicTacToe();
+  auto machine = MakeCellMachine(game);
+  auto ws = machine->NewWorkspace();
+  const reasoner::State before = EncodeCells(*game, TicTacToeCells("x...o....", true));
+  reasoner::State after;
+  const std::vector<reasoner::Move> joint = {8, 9};  // x takes the opposite corner
+  machine->NextState(before, joint, *ws, &after);
+  SearchPool pool(1);
+  for (const double ponder : {0.5, 0.0}) {
+    PlayerOptions o;
+    o.seed = 3;
+    // Every reply and answer is a job; the tree grows slowly, so the proofs are the ponder's.
+    o.params = {{"max_iterations", 20},
+                {"endgame", false},
+                {"threat_share", 0.0},
+                {"threat_moves", 9},
+                {"threat_ponder", ponder}};
+    MctsPlayer player(o, &pool);
+    player.Start(machine, 1, before, Far());
+    MoveStats waiting;
+    EXPECT_EQ(player.SelectMove(before, Far(), &waiting), 9);     // o's noop: x chooses
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));  // x thinks
+    player.Advance(joint, after);
+    MoveStats stats;
+    const reasoner::Move m =
+        player.SelectMove(after, SteadyClock::now() + std::chrono::milliseconds(300), &stats);
+    if (ponder > 0) {
+      ASSERT_TRUE(stats.extra.contains("threats")) << stats.extra.dump();
+      const auto& report = stats.extra["threats"];
+      EXPECT_GE(report.value("pondered", 0), 1) << report.dump();
+      EXPECT_LE(report.value("pondered", 0), 2) << report.dump();  // the two corners at most
+      EXPECT_GT(report.value("ponder_ms", 0.0), 0) << report.dump();
+      EXPECT_TRUE(m == 1 || m == 3 || m == 5 || m == 7) << "o played " << m;
+    } else {
+      EXPECT_FALSE(stats.extra.contains("threats")) << stats.extra.dump();
+    }
+    player.Finish();
+  }
 }
 
 }  // namespace

@@ -59,9 +59,9 @@ class ThreatSearch {
   ThreatSearch(std::shared_ptr<const reasoner::StateMachine> machine, const ThreatOptions& options);
 
   // W(s, depth) for `attacker`, until `deadline` or `stop` (may be null). Blocks for at
-  // most that long plus one state machine call. Where the attacker chooses at `s` and the
-  // answer is kForced, `*move` (may be null) gets a legal move of the attacker's that keeps
-  // the win (-1 elsewhere).
+  // most that long plus the states up to the next poll (every 256th, exact_search.h). Where the
+  // attacker chooses at `s` and the answer is kForced, `*move` (may be null) gets a legal move of
+  // the attacker's that keeps the win (-1 elsewhere).
   Threat Forced(const reasoner::State& s, int attacker, int depth, Deadline deadline,
                 const std::atomic<bool>* stop, reasoner::Move* move = nullptr);
 
