@@ -152,15 +152,18 @@ int BenchSearch(const SearchBenchOptions& o, const std::string& game,
   info.iterations -= first_iterations;
   const double per_s = static_cast<double>(info.iterations) / secs;
   if (o.json) {
-    nlohmann::json j = {{"game", game},
-                        {"machine", backend},
-                        {"threads", o.threads},
-                        {"iterations_per_s", per_s},
-                        {"iterations", info.iterations},
-                        {"nodes", info.nodes},
-                        {"max_depth", info.max_depth},
-                        {"proven", info.root_proven},
-                        {"transpositions", info.links}};
+    nlohmann::json j = {
+        {"game", game},
+        {"machine", backend},
+        {"threads", o.threads},
+        {"iterations_per_s", per_s},
+        {"iterations", info.iterations},
+        {"nodes", info.nodes},
+        {"max_depth", info.max_depth},
+        {"proven", info.root_proven},
+        {"transpositions", info.links},
+        {"tree_mb", static_cast<double>(info.bytes) / (1 << 20)},
+        {"tree_full", info.bytes >= static_cast<int64_t>(params.memory_limit_bytes)}};
     if (kept >= 0) {
       j["kept_nodes"] = kept;
       j["discarded_nodes"] = discarded;

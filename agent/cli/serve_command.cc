@@ -42,7 +42,7 @@ struct ServeOptions {
   bool ready_early = false;
   std::string policy = "mcts";
   int max_matches = 4;
-  int memory_mb = 1024;  // search tree budget per match
+  int memory_mb = 0;  // search tree budget per match (MiB); 0: half of what is available
   std::string model = "auto";     // opponent model of the mcts policy (MctsPlayer)
   bool pretrain = false;          // stand-in games for the models in the start clock
   bool strength = false;          // estimate opponents' strength, set the contempt (seed 002)
@@ -209,8 +209,10 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
   sub->add_option("--memory-mb", o->memory_mb,
-                  "Search tree budget per match (MiB); the tree stops growing there")
-      ->check(CLI::Range(16, 1 << 20))
+                  "Search tree budget per match (MiB); the tree stops growing there. 0: half of "
+                  "the memory available when the match starts (MemAvailable, within the "
+                  "container's cgroup limit), 256 MiB to 16 GiB")
+      ->check(CLI::Range(0, 1 << 20))
       ->capture_default_str();
   sub->add_option("--machine", o->machine, "Reasoner back end")
       ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet", "split"}))

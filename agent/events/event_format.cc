@@ -66,6 +66,11 @@ std::string MarginDetails(const nlohmann::json& e) {
   return s;
 }
 
+// "512 MB", "11.5 GB".
+std::string Megabytes(double mb) {
+  return mb >= 1024 ? Number(mb / 1024, 1) + " GB" : Number(mb, 0) + " MB";
+}
+
 std::string StartDetails(const nlohmann::json& e) {
   std::string s;
   if (Has(e, "role")) Append(&s, "as " + Str(e, "role"));
@@ -86,6 +91,18 @@ std::string StartDetails(const nlohmann::json& e) {
     std::string text = "stored opponent models " + Str(*st, "opponent_models");
     if (Has(*st, "opponent"))
       text += " (" + Str(*st, "opponent") + ": " + Str(*st, "named_models") + " own)";
+    Append(&s, text);
+  }
+  // "tree 11.5 GB (auto, of 23.0 GB available)": the search tree's memory budget.
+  if (auto t = e.find("tree"); t != e.end() && t->is_object() && !std::isnan(Num(*t, "mb"))) {
+    std::string text = "tree " + Megabytes(Num(*t, "mb"));
+    if (!std::isnan(Num(*t, "available_mb"))) {
+      text += " (auto, of " + Megabytes(Num(*t, "available_mb")) + " available";
+      if (const double held = Num(*t, "held_mb"); !std::isnan(held) && held > 0) {
+        text += ", " + Megabytes(held) + " held by other matches";
+      }
+      text += ")";
+    }
     Append(&s, text);
   }
   if (!std::isnan(Num(e, "prepare_ms"))) {
@@ -118,6 +135,13 @@ std::string StatsDetails(const nlohmann::json& stats) {
     if (auto extra = stats.find("extra"); extra != stats.end() && extra->is_object()) {
       const double links = Num(*extra, "transpositions");
       if (!std::isnan(links) && links > 0) text += " (" + Number(links, 0) + " transpositions)";
+    }
+    // "(tree full)": the tree reached its memory budget; the search goes on without
+    // adding nodes until moves are played and the collector frees what they cut off.
+    if (auto extra = stats.find("extra"); extra != stats.end() && extra->is_object()) {
+      const double bytes = Num(*extra, "tree_bytes"), limit = Num(*extra, "tree_limit");
+      if (!std::isnan(bytes) && !std::isnan(limit) && limit > 0 && bytes >= limit)
+        text += " (tree full)";
     }
     Append(&s, text);
   }

@@ -249,6 +249,34 @@ TEST(EventFormatTest, PlayAndStartLinesShowTheMarginAndThePuzzleSolver) {
   EXPECT_NE(t.find("ready held 18950 ms  margin 1000 ms (configured)"), std::string::npos) << t;
 }
 
+TEST(EventFormatTest, StartAndPlayLinesShowTheTreeBudget) {
+  nlohmann::json start = {
+      {"event", "start"}, {"match", "m1"}, {"tree", {{"mb", 11776}, {"available_mb", 23552}}}};
+  std::string s = FormatEvent(start, EventFormatOptions{false});
+  EXPECT_NE(s.find("tree 11.5 GB (auto, of 23.0 GB available)"), std::string::npos) << s;
+  start["tree"]["held_mb"] = 4096;
+  s = FormatEvent(start, EventFormatOptions{false});
+  EXPECT_NE(s.find("(auto, of 23.0 GB available, 4.0 GB held by other matches)"), std::string::npos)
+      << s;
+  start["tree"] = {{"mb", 512}};
+  s = FormatEvent(start, EventFormatOptions{false});
+  EXPECT_NE(s.find("tree 512 MB"), std::string::npos) << s;
+  EXPECT_EQ(s.find("auto"), std::string::npos) << s;
+
+  nlohmann::json play = {
+      {"event", "play"},
+      {"match", "m1"},
+      {"turn", 9},
+      {"stats",
+       {{"nodes", 1295918}, {"extra", {{"tree_bytes", 1073741700}, {"tree_limit", 1073741824}}}}}};
+  s = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(s.find("1295918 nodes"), std::string::npos) << s;
+  EXPECT_EQ(s.find("tree full"), std::string::npos) << s;  // under the budget
+  play["stats"]["extra"]["tree_bytes"] = 1073742000;
+  s = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(s.find("1295918 nodes (tree full)"), std::string::npos) << s;
+}
+
 TEST(EventFormatTest, StopLinesScoreTheOpponentModel) {
   nlohmann::json stop = {{"event", "stop"}, {"match", "m1"}, {"turns", 9},
                          {"models", {{"name", "bayes"},

@@ -70,5 +70,27 @@ TEST(BackgroundThreadTest, DestructorStopsAndJoins) {
   EXPECT_TRUE(ended.load());
 }
 
+TEST(BackgroundThreadTest, StopWakesABodyWaitingUntilLater) {
+  BackgroundThread worker;
+  std::atomic<bool> waiting{false}, stopped{false};
+  worker.Launch([&] {
+    waiting = true;
+    // An hour: only Stop() ends this wait (the test would hang without the wake).
+    stopped = worker.WaitUntil(std::chrono::steady_clock::now() + std::chrono::hours(1));
+  });
+  ASSERT_TRUE(Eventually([&] { return waiting.load(); }));
+  worker.Stop();
+  EXPECT_TRUE(stopped.load());
+  EXPECT_FALSE(worker.Running());
+}
+
+TEST(BackgroundThreadTest, WaitUntilReturnsFalseAtItsTimeWithoutAStop) {
+  BackgroundThread worker;
+  std::atomic<int> result{-1};
+  worker.Launch([&] { result = worker.WaitUntil(std::chrono::steady_clock::now()) ? 1 : 0; });
+  ASSERT_TRUE(Eventually([&] { return !worker.Running(); }));
+  EXPECT_EQ(result.load(), 0);
+}
+
 }  // namespace
 }  // namespace ggp::agent::search

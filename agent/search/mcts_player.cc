@@ -260,6 +260,7 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
     stats->elapsed_ms = std::chrono::duration<double, std::milli>(now - begin).count();
     stats->extra["threads"] = pool_->size();
     stats->extra["tree_bytes"] = info.bytes;
+    stats->extra["tree_limit"] = params_.memory_limit_bytes;
     stats->extra["transpositions"] = info.links;
     stats->extra["root_proven"] = info.root_proven;
     stats->extra["move_visits"] = d.visits;

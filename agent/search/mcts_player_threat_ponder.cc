@@ -16,8 +16,6 @@
 // answers to each that the tree has not proven, in that order.
 
 #include <algorithm>
-#include <numeric>
-#include <thread>
 
 #include "agent/search/mcts_player.h"
 
@@ -27,19 +25,6 @@ namespace {
 constexpr auto kProofSlice = std::chrono::milliseconds(40);
 constexpr auto kJobCap = std::chrono::milliseconds(1500);
 constexpr auto kIdle = std::chrono::milliseconds(200);  // between looks when nothing is due
-
-// Indices of `role`'s moves at `node`, most visited first.
-std::vector<uint32_t> ByVisits(const Node& node, int role) {
-  std::vector<uint32_t> order(node.num_moves(role));
-  std::iota(order.begin(), order.end(), 0u);
-  std::vector<uint32_t> visits(order.size());
-  for (uint32_t i = 0; i < visits.size(); ++i) {
-    visits[i] = node.stat(role, i).visits.load(std::memory_order_relaxed);
-  }
-  std::stable_sort(order.begin(), order.end(),
-                   [&visits](uint32_t a, uint32_t b) { return visits[a] > visits[b]; });
-  return order;
-}
 
 }  // namespace
 
@@ -85,7 +70,7 @@ void MctsPlayer::PonderThreatsBody() {
     // Proofs are recorded only where the values are exact, as the playouts have seen the
     // goals so far (none yet at the first move of a match).
     const std::vector<uint32_t> replies =
-        search_->ExactValues() ? ByVisits(*root, other) : std::vector<uint32_t>{};
+        search_->ExactValues() ? MovesByVisits(*root, other) : std::vector<uint32_t>{};
     for (size_t r = 0; r < replies.size() && r < width; ++r) {
       // We have a single move at the root: the child's slot is the opponent's move index.
       const Node* c = replies[r] < root->num_children() ? root->child(replies[r]) : nullptr;
@@ -96,7 +81,7 @@ void MctsPlayer::PonderThreatsBody() {
       c->LoadState(&reply);
       joint[static_cast<size_t>(other)] = c->moves(other)[0];
       size_t taken = 0;
-      for (const uint32_t a : ByVisits(*c, role_)) {
+      for (const uint32_t a : MovesByVisits(*c, role_)) {
         if (taken >= width) break;
         if (const Node* g = a < c->num_children() ? c->child(a) : nullptr;
             g != nullptr && g->proven()) {
@@ -130,10 +115,7 @@ void MctsPlayer::PonderThreatsBody() {
     }
     search_->Start();
     // Nothing to prove now: the search grows the tree (or has settled it) a while longer.
-    const auto resume_until = SteadyClock::now() + (due.empty() ? kIdle : search_slice);
-    while (!endgame_thread_.Stopping() && SteadyClock::now() < resume_until) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
+    endgame_thread_.WaitUntil(SteadyClock::now() + (due.empty() ? kIdle : search_slice));
   }
   ponder_states_ += proofs_->nodes() - nodes_from;
 }

@@ -11,7 +11,6 @@
 // thread the search waits meanwhile.
 
 #include <algorithm>
-#include <numeric>
 
 #include "agent/search/mcts_player.h"
 
@@ -68,15 +67,7 @@ bool MctsPlayer::TryThreats(const reasoner::State& state, Deadline until, Threat
   const bool was_running = search_->Running();
   const bool pause = pool_->size() <= 1;
   if (pause) search_->Pause();
-  const uint32_t k = root->num_moves(role_);
-  std::vector<uint32_t> visits(k);
-  for (uint32_t i = 0; i < k; ++i) {
-    visits[i] = root->stat(role_, i).visits.load(std::memory_order_relaxed);
-  }
-  std::vector<uint32_t> order(k);
-  std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(),
-                   [&visits](uint32_t a, uint32_t b) { return visits[a] > visits[b]; });
+  const std::vector<uint32_t> order = MovesByVisits(*root, role_);
   const int64_t nodes_before = threats_->nodes() + (proofs_ ? proofs_->nodes() : 0);
   reasoner::State next;
   int depth_done = -1, lost = 0;

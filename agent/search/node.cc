@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <numeric>
 #include <unordered_set>
 
 namespace ggp::agent::search {
@@ -162,6 +163,18 @@ int64_t CountNodes(const Node* root) {
     }
   }
   return static_cast<int64_t>(seen.size());
+}
+
+std::vector<uint32_t> MovesByVisits(const Node& node, int role) {
+  std::vector<uint32_t> order(node.num_moves(role));
+  std::iota(order.begin(), order.end(), 0u);
+  std::vector<uint32_t> visits(order.size());
+  for (uint32_t i = 0; i < visits.size(); ++i) {
+    visits[i] = node.stat(role, i).visits.load(std::memory_order_relaxed);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&visits](uint32_t a, uint32_t b) { return visits[a] > visits[b]; });
+  return order;
 }
 
 void Node::SetPriors(const reasoner::State& state, std::span<const reasoner::Move> last_joint,

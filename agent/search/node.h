@@ -248,6 +248,10 @@ FreedCount FreeTree(std::unique_ptr<Node> root);
 // Distinct nodes reachable from `root` (walks them; for tests and diagnostics, not hot paths).
 int64_t CountNodes(const Node* root);
 
+// The indices of `role`'s moves at `node`, most visited first (ties: index order). Reads
+// the counters relaxed, so under running search threads it is a snapshot. Allocates.
+std::vector<uint32_t> MovesByVisits(const Node& node, int role);
+
 // Goal of `role` scaled to 0..1 (kNoGoal -> 0).
 inline float ScaledGoal(int goal) { return goal < 0 ? 0.0f : static_cast<float>(goal) / 100.0f; }
 

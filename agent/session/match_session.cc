@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <exception>
 
+#include "agent/session/memory_budget.h"
 #include "agent/session/move_matching.h"
 #include "reasoner/gdl/validate.h"
 
@@ -177,6 +178,7 @@ void MatchSession::Run() {
   StopBoardLearning();
   if (player_) player_->Finish();
   player_.reset();
+  tree_lease_.Release();
   workspace_.reset();
   machine_.reset();
   finished_.store(true);
@@ -295,11 +297,32 @@ void MatchSession::BuildMachine(nlohmann::ordered_json* start_event) {
   UpdateFallback();
 }
 
+void MatchSession::ResolveTreeBudget(nlohmann::json* params, nlohmann::ordered_json* start_event) {
+  auto it = params->find("memory_mb");
+  if (it == params->end() || !it->is_number()) return;
+  if (it->get<double>() > 0) {
+    (*start_event)["tree"] = {{"mb", it->get<double>()}};
+    return;
+  }
+  // 0: a share of what the machine (or the container) still has, now that the machine is
+  // built, less what the other live matches' trees hold (memory_budget.h).
+  const uint64_t available = AvailableMemoryBytes();
+  const int64_t held = TreeBudgetLease::HeldMb();
+  const int mb = AutoTreeMbBeside(available, held);
+  tree_lease_ = TreeBudgetLease(mb);
+  *it = mb;
+  (*start_event)["tree"] = {{"mb", mb}, {"available_mb", available >> 20}, {"held_mb", held}};
+  spdlog::info("match {}: search tree budget {} MB ({} MB available, {} MB held by other matches)",
+               id_, mb, available >> 20, held);
+}
+
 void MatchSession::StartPlayer(Deadline deadline, nlohmann::ordered_json* start_event) {
-  player_ = MakePlayer(options_.policy, options_.player);
+  PlayerOptions player_options = options_.player;
+  ResolveTreeBudget(&player_options.params, start_event);
+  player_ = MakePlayer(options_.policy, player_options);
   if (!player_) {
     LogError("unknown policy " + options_.policy + "; using legal");
-    player_ = MakePlayer("legal", options_.player);
+    player_ = MakePlayer("legal", player_options);
   }
   (*start_event)["policy"] = std::string(player_->name());
   auto begin = SteadyClock::now();

@@ -35,6 +35,7 @@
 
 #include "agent/events/event_log.h"
 #include "agent/player/player.h"
+#include "agent/session/memory_budget.h"
 #include "agent/session/reply_latency.h"
 #include "agent/session/reply_slot.h"
 #include "agent/session/session_options.h"
@@ -135,6 +136,10 @@ class MatchSession {
   bool BuildDescription();
   void BuildMachine(nlohmann::ordered_json* start_event);
   void StartPlayer(Deadline deadline, nlohmann::ordered_json* start_event);
+  // A `memory_mb` of 0 in the player's params (serve's default) becomes the automatic tree
+  // budget (memory_budget.h), held in tree_lease_ until the player is gone; either way the
+  // start event records it under "tree".
+  void ResolveTreeBudget(nlohmann::json* params, nlohmann::ordered_json* start_event);
   void HandlePlay(const Job& job);
   void HandleEnd(const Job& job);
   // The board learner in the background (match_session_board.cc): started after the
@@ -192,6 +197,7 @@ class MatchSession {
   std::shared_ptr<const reasoner::StateMachine> machine_;
   std::unique_ptr<reasoner::Workspace> workspace_;
   std::unique_ptr<Player> player_;
+  TreeBudgetLease tree_lease_;  // the automatic tree budget, while player_ lives
   int role_ = -1;
   int turn_ = 0;   // joint moves applied to state_
   int plays_ = 0;  // PLAY requests handled
