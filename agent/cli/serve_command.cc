@@ -212,7 +212,7 @@ void AddServeCommand(CLI::App& app, CommandRun* run) {
                   "Search tree budget per match (MiB); the tree stops growing there. 0: half of "
                   "the memory available when the match starts (MemAvailable, within the "
                   "container's cgroup limit), 256 MiB to 16 GiB")
-      ->check(CLI::Range(0, 1 << 20))
+      ->check(CLI::IsMember(std::vector<int>{0}) | CLI::Range(16, 1 << 20))
       ->capture_default_str();
   sub->add_option("--machine", o->machine, "Reasoner back end")
       ->check(CLI::IsMember({"auto", "dfa", "prover", "propnet", "split"}))

@@ -314,6 +314,15 @@ TEST_F(MatchCliTest, ServeRejectsMalformedPolicyParams) {
   EXPECT_NE(err.find("--params"), std::string::npos) << err;
 }
 
+// --memory-mb is 0 (automatic) or a budget of at least 16 MiB; what lies between is refused.
+TEST_F(MatchCliTest, ServeRefusesATreeBudgetBelowTheFloor) {
+  std::string out, err;
+  const int status = RunToCompletion({AgentBinary(), "serve", "--port", "9", "--memory-mb", "8"},
+                                     dir_.string(), 60s, &out, &err);
+  EXPECT_NE(status, 0) << out << err;
+  EXPECT_NE(err.find("--memory-mb"), std::string::npos) << err;
+}
+
 TEST_F(MatchCliTest, ServeRefusesBothHeuristicFlags) {
   std::string out, err;
   const int status =
