@@ -51,7 +51,7 @@ void EndgameSolver::Credit(int chooser, reasoner::Move move, int64_t before) {
 
 bool EndgameSolver::TimeUp() {
   if (aborted_) return true;
-  aborted_ = PollStop(nodes_, deadline_, stop_);
+  aborted_ = PollStop(calls_++, deadline_, stop_);
   return aborted_;
 }
 
@@ -189,6 +189,7 @@ EndgameResult EndgameSolver::Solve(const reasoner::State& root, Deadline deadlin
   deadline_ = deadline;
   stop_ = stop;
   nodes_ = 0;
+  calls_ = 0;  // the first call polls: a deadline already past stops at the root
   aborted_ = false;
   root_choice_ = 0;
   root_done_ = 0;

@@ -65,8 +65,8 @@ class EndgameSolver {
                 const EndgameOptions& options);
 
   // Searches V(root) until it is known, `deadline` passes or `stop` (may be null) is set.
-  // Blocks the calling thread for at most that long, plus the states up to the next poll
-  // (every 256th, exact_search.h).
+  // Blocks the calling thread for at most that long, plus the calls up to the next poll
+  // (every 16th, terminal states included, exact_search.h).
   EndgameResult Solve(const reasoner::State& root, Deadline deadline,
                       const std::atomic<bool>* stop);
 
@@ -118,6 +118,7 @@ class EndgameSolver {
   Deadline deadline_{};
   const std::atomic<bool>* stop_ = nullptr;
   int64_t nodes_ = 0;
+  int64_t calls_ = 0;  // Search calls of this object, for PollStop
   bool aborted_ = false;
   bool simultaneous_ = false;  // sticky: a state where two roles choose was met
   int goal_sum_ = -1;          // the goals' sum at the first terminal met; -2: not constant

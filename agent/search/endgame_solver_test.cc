@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <memory>
 #include <thread>
 
 #include "agent/search/mcts_player.h"
@@ -100,6 +102,29 @@ TEST(EndgameSolverTest, SimultaneousAndManyRolesGiveAGuarantee) {
   EXPECT_EQ(r.value, 100);
   EXPECT_EQ(r.move, 1);
   EXPECT_FALSE(r.exact);
+}
+
+// The clock is read among terminal children too: each of them is a call, though none is a
+// state expanded. (A one-shot game of four guessers on the prover once kept the solver a
+// whole move past its deadline, its 101^4 children being terminal.)
+TEST(EndgameSolverTest, StopsAmongTerminalChildren) {
+  auto game = std::make_shared<PickGame>(64, /*together=*/true);
+  const auto machine = MakeCellMachine(game);
+  const reasoner::State initial = EncodeCells(*game, game->Initial());
+  {
+    EndgameSolver solver(machine, 0, EndgameOptions{});
+    const EndgameResult r = solver.Solve(initial, Far(), nullptr);
+    ASSERT_TRUE(r.solved);
+    EXPECT_EQ(r.value, 0);  // the other can always pick ours
+    EXPECT_EQ(r.nodes, 1);  // the root alone is expanded: the rest are terminal
+  }
+  std::atomic<bool> stop{false};
+  game->RaiseAfterGoals(&stop, 10);  // raised among the first move's 64 replies
+  EndgameSolver solver(machine, 0, EndgameOptions{});
+  const EndgameResult r = solver.Solve(initial, Far(), &stop);
+  EXPECT_TRUE(stop.load());
+  EXPECT_FALSE(r.solved);
+  EXPECT_EQ(r.root_done, 0);
 }
 
 TEST(EndgameSolverTest, TableIsKeptAcrossCallsAndStopsAtTheDeadline) {

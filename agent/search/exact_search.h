@@ -4,7 +4,7 @@
 //    that the move's cut-offs saved; moves with more credit are tried first;
 //  - KeyedTable, a transposition table of fixed size, open addressing over a few slots
 //    from a key's home slot, a full run overwriting the home slot;
-//  - PollStop, the deadline and stop flag read every 256 states.
+//  - PollStop, the deadline and stop flag read every 16th call of a search.
 //
 // Thread safety: none; one search thread owns each. MoveHistory::Order allocates only
 // while its table grows to the largest move id met; KeyedTable allocates at construction.
@@ -22,10 +22,13 @@
 namespace ggp::agent::search {
 
 // True if `deadline` has passed or `stop` (may be null) is set; asked only when `count`
-// (states so far) is a multiple of 256, false otherwise.
+// is a multiple of 16, false otherwise. `count` is the search's calls so far, every one
+// of them (terminal states and table hits too): a count of expanded states alone stands
+// still where every child is terminal, and a node of a million terminal children (a
+// one-shot game of four guessers, each child a prover goal) then never polls.
 inline bool PollStop(int64_t count, Deadline deadline, const std::atomic<bool>* stop) {
-  return (count & 255) == 0 && (SteadyClock::now() >= deadline ||
-                                (stop != nullptr && stop->load(std::memory_order_relaxed)));
+  return (count & 15) == 0 && (SteadyClock::now() >= deadline ||
+                               (stop != nullptr && stop->load(std::memory_order_relaxed)));
 }
 
 // Entry: a struct with a uint64_t `key` member, 0 meaning empty, default-constructible.

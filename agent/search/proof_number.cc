@@ -51,7 +51,7 @@ bool ProofNumberSearch::TimeUp() {
   if (aborted_) return true;
   // Polled by calls, not by expansions: a call that expands nothing (a terminal state, a
   // table entry lost to another and asked again) still counts towards the clock. Every
-  // fourth call, not every 256th state as the other exact searches: a call may expand a
+  // fourth call, not every 16th as the other exact searches: a call may expand a
   // node, every child's successor and terminal test (a wide node on the prover: 10 ms and
   // more), and the ponder on the opponent's time must yield at once when our turn comes.
   ++calls_;

@@ -53,7 +53,7 @@ void ThreatSearch::Credit(int chooser, reasoner::Move move, int64_t before) {
 
 bool ThreatSearch::TimeUp() {
   if (aborted_) return true;
-  aborted_ = PollStop(nodes_, deadline_, stop_);
+  aborted_ = PollStop(calls_++, deadline_, stop_);
   return aborted_;
 }
 
@@ -115,6 +115,7 @@ Threat ThreatSearch::Forced(const reasoner::State& s, int attacker, int depth, D
   salt_ = static_cast<uint64_t>(attacker + 1) * 0x9e3779b97f4a7c15ull;
   deadline_ = deadline;
   stop_ = stop;
+  calls_ = 0;  // the first call polls: a deadline already past stops at the root
   aborted_ = false;
   root_best_ = UINT32_MAX;
   const int d = std::clamp(depth, 0, static_cast<int>(plies_.size()) - 1);

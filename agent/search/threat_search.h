@@ -59,7 +59,7 @@ class ThreatSearch {
   ThreatSearch(std::shared_ptr<const reasoner::StateMachine> machine, const ThreatOptions& options);
 
   // W(s, depth) for `attacker`, until `deadline` or `stop` (may be null). Blocks for at
-  // most that long plus the states up to the next poll (every 256th, exact_search.h). Where the
+  // most that long plus the calls up to the next poll (every 16th, exact_search.h). Where the
   // attacker chooses at `s` and the answer is kForced, `*move` (may be null) gets a legal move of
   // the attacker's that keeps the win (-1 elsewhere).
   Threat Forced(const reasoner::State& s, int attacker, int depth, Deadline deadline,
@@ -103,6 +103,7 @@ class ThreatSearch {
   Deadline deadline_{};
   const std::atomic<bool>* stop_ = nullptr;
   int64_t nodes_ = 0;
+  int64_t calls_ = 0;  // Search calls of this object, for PollStop
   bool aborted_ = false;
   uint32_t root_best_ = 0;
 };

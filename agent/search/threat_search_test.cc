@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <memory>
 
 #include "agent/search/endgame_solver.h"
 #include "agent/search/heuristic_testing.h"  // Machine(gdl, backend)
@@ -127,6 +129,20 @@ TEST(ThreatSearchTest, TableAnswersAgainAndTheDeadlineStops) {
   EXPECT_EQ(search.nodes(), 0);
   EXPECT_EQ(search.Forced(s, 0, 7, Far(), nullptr), Threat::kNotShown);
   EXPECT_EQ(search.nodes(), nodes);
+}
+
+// The clock is read among terminal children too (exact_search.h, PollStop).
+TEST(ThreatSearchTest, StopsAmongTerminalChildren) {
+  auto game = std::make_shared<PickGame>(64, /*together=*/false);
+  const auto machine = MakeCellMachine(game);
+  const reasoner::State initial = EncodeCells(*game, game->Initial());
+  ThreatSearch search(machine, ThreatOptions{});
+  EXPECT_EQ(search.Forced(initial, 0, 1, Far(), nullptr), Threat::kNotShown);  // no pick wins
+  std::atomic<bool> stop{false};
+  game->RaiseAfterGoals(&stop, 10);
+  ThreatSearch fresh(machine, ThreatOptions{});
+  EXPECT_EQ(fresh.Forced(initial, 0, 1, Far(), &stop), Threat::kUnknown);
+  EXPECT_TRUE(stop.load());
 }
 
 TEST(ThreatSearchTest, RolesMovingTogetherShowNoForcedWin) {

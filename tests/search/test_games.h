@@ -30,6 +30,7 @@
 //                100 * points / rounds, the hider's the rest (constant sum 100).
 // Thread safety: as the StateMachine contract (the adapters keep no mutable state).
 
+#include <atomic>
 #include <memory>
 #include <span>
 #include <string>
@@ -76,6 +77,35 @@ std::shared_ptr<const CellGame> Holdout(std::string opponent = "them");
 std::shared_ptr<const CellGame> Lock(std::vector<int> code);
 std::shared_ptr<const CellGame> Grab(int rounds);
 std::shared_ptr<const CellGame> Guess(int rounds);  // guess_game.cc
+
+// One joint move, then the end (pick_game.cc): the picker picks one of n numbers; the
+// other picks one too where `together`, else has the single move 0. The picker scores 100
+// where they pick together and differently, else 0 (so it never wins where it picks alone,
+// and the other can always match it). Every child of the initial state is terminal: the
+// exact searches' clock must be read among them. For that, RaiseAfterGoals sets `flag` at
+// the `goals`-th Goal the machine asks of the game from then on (the searches' stop flag,
+// raised while they are among those children, without a clock in the test).
+class PickGame final : public CellGame {
+ public:
+  PickGame(int n, bool together);
+  void RaiseAfterGoals(std::atomic<bool>* flag, int goals);
+
+  std::vector<std::string> Roles() const override { return {"picker", "other"}; }
+  int num_cells() const override { return 3; }
+  int num_values() const override { return n_; }
+  Cells Initial() const override { return {0, 0, 0}; }
+  bool Terminal(const Cells& c) const override { return c[0] == 1; }
+  void Legal(const Cells& c, int role, std::vector<Move>* out) const override;
+  Cells Next(const Cells& c, std::span<const Move> joint) const override;
+  int Goal(const Cells& c, int role) const override;
+  std::string MoveName(int, Move m) const override { return "pick" + std::to_string(m); }
+
+ private:
+  const int n_;
+  const bool together_;
+  std::atomic<bool>* flag_ = nullptr;
+  mutable std::atomic<int> goals_left_{0};
+};
 
 // The state after up to `plies` joint moves drawn uniformly from the initial state of `m`
 // (fewer where the game ends first).
