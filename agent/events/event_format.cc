@@ -283,8 +283,17 @@ std::string PlayDetails(const nlohmann::json& e) {
   if (auto it = e.find("fallback"); it != e.end() && it->is_boolean() && it->get<bool>()) {
     Append(&s, "(fallback)");
   }
+  // "(search 92 ms late)": the player returned past its work deadline (the session keeps that
+  // much more in reserve from then on, "reserve 142 ms" after the margin).
+  if (const double late = Num(e, "overrun_ms"); !std::isnan(late)) {
+    Append(&s, "(search " + Number(late, 0) + " ms late)");
+  }
   if (auto it = e.find("stats"); it != e.end() && it->is_object()) Append(&s, StatsDetails(*it));
-  Append(&s, MarginDetails(e));
+  std::string margin = MarginDetails(e);
+  if (const double reserve = Num(e, "reserve_ms"); !margin.empty() && reserve > 50.5) {
+    margin += ", reserve " + Number(reserve, 0) + " ms";
+  }
+  Append(&s, margin);
   return s;
 }
 

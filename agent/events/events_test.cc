@@ -249,6 +249,23 @@ TEST(EventFormatTest, PlayAndStartLinesShowTheMarginAndThePuzzleSolver) {
   EXPECT_NE(t.find("ready held 18950 ms  margin 1000 ms (configured)"), std::string::npos) << t;
 }
 
+TEST(EventFormatTest, PlayLinesShowALateSearchAndTheReserveItLeaves) {
+  nlohmann::json play = {{"event", "play"},    {"match", "m1"},      {"turn", 5},
+                         {"time_ms", 2722.0},  {"fallback", true},   {"overrun_ms", 92.4},
+                         {"reserve_ms", 50.0}, {"margin_ms", 300.0}, {"margin", "floor"}};
+  const std::string late = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_NE(late.find("2722 ms  (fallback)  (search 92 ms late)"), std::string::npos) << late;
+  EXPECT_NE(late.find("margin 300 ms (floor)"), std::string::npos) << late;
+  EXPECT_EQ(late.find("reserve"), std::string::npos) << late;  // the usual 50 ms goes unsaid
+
+  play.erase("overrun_ms");
+  play["fallback"] = false;
+  play["reserve_ms"] = 142.4;
+  const std::string next = FormatEvent(play, EventFormatOptions{false});
+  EXPECT_EQ(next.find("late"), std::string::npos) << next;
+  EXPECT_NE(next.find("margin 300 ms (floor), reserve 142 ms"), std::string::npos) << next;
+}
+
 TEST(EventFormatTest, StartAndPlayLinesShowTheTreeBudget) {
   nlohmann::json start = {
       {"event", "start"}, {"match", "m1"}, {"tree", {{"mb", 11776}, {"available_mb", 23552}}}};

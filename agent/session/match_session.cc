@@ -80,12 +80,29 @@ void MatchSession::ObserveGap(SteadyClock::time_point received) {
   if (last_reply_ && last_reply_->sent()) latency_.ObserveGap(last_reply_->sent_at(), received);
 }
 
-Deadline MatchSession::WorkDeadline(const Job& job) {
-  // The worker stops a little before the watchdog fires, so that its own answer (not the
-  // fallback) is the one sent: 1/4 of the budget, at most 50 ms.
-  auto budget = job.deadline - job.received;
-  auto reserve = std::min<SteadyClock::duration>(std::chrono::milliseconds(50), budget / 4);
-  return job.deadline - reserve;
+SteadyClock::duration MatchSession::WorkReserve(const Job& job) const {
+  const auto budget = job.deadline - job.received;
+  return std::min<SteadyClock::duration>(std::chrono::milliseconds(50) + overrun_, budget / 4);
+}
+
+Deadline MatchSession::WorkDeadline(const Job& job) const {
+  return job.deadline - WorkReserve(job);
+}
+
+double MatchSession::NoteOverrun(Deadline deadline, bool grow) {
+  const auto now = SteadyClock::now();
+  if (now <= deadline) return 0;
+  const double ms = std::chrono::duration<double, std::milli>(now - deadline).count();
+  if (!grow) {
+    spdlog::warn("match {}: the player's start returned {:.0f} ms past its deadline", id_, ms);
+  } else if (now - deadline > overrun_) {
+    overrun_ = now - deadline;
+    spdlog::warn(
+        "match {}: the player returned {:.0f} ms past its deadline; later moves keep "
+        "{:.0f} ms more in reserve",
+        id_, ms, ms);
+  }
+  return ms;
 }
 
 void MatchSession::Touch(SteadyClock::time_point t) {
@@ -337,6 +354,9 @@ void MatchSession::StartPlayer(Deadline deadline, nlohmann::ordered_json* start_
   }
   player_->Start(machine_, role_, state_, deadline);
   (*start_event)["player_start_ms"] = MsSince(begin);
+  if (const double late = NoteOverrun(deadline, /*grow=*/false); late > 0) {
+    (*start_event)["overrun_ms"] = late;
+  }
 }
 
 double MatchSession::HoldReady(const Job& job) {

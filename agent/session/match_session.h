@@ -119,7 +119,18 @@ class MatchSession {
   };
 
   void Touch(SteadyClock::time_point t);
-  static Deadline WorkDeadline(const Job& job);
+  // Where the worker's own work for `job` must end, so that its answer (not the watchdog's
+  // fallback at job.deadline) is the one sent: job.deadline less a reserve of 50 ms plus the
+  // player's worst overrun of this match (NoteOverrun), at most a quarter of the budget.
+  // Worker-thread only.
+  Deadline WorkDeadline(const Job& job) const;
+  SteadyClock::duration WorkReserve(const Job& job) const;
+  // The player was given `deadline` and returned now. A SelectMove (`grow`) that returned past
+  // it grows the reserve of every later move by the overrun: a loaded machine starves the
+  // threads of a search that reads its clock on time. Start's overrun is only logged (its
+  // work, the learners', is not a move's). Returns the overrun in ms, 0 when on time.
+  // Worker-thread only.
+  double NoteOverrun(Deadline deadline, bool grow);
   // received + clock - margin, the margin as measured now (written to *used if not null).
   Deadline DeadlineFor(SteadyClock::time_point received, int clock_seconds,
                        ReplyMargin* used = nullptr) const;
@@ -201,6 +212,7 @@ class MatchSession {
   int role_ = -1;
   int turn_ = 0;   // joint moves applied to state_
   int plays_ = 0;  // PLAY requests handled
+  SteadyClock::duration overrun_{};  // the worst SelectMove return past its deadline
   reasoner::State state_;
   reasoner::State next_;
   std::vector<reasoner::Move> legal_;

@@ -182,7 +182,12 @@ void MatchSession::HandlePlay(const Job& job) {
       LogError(terminal ? "PLAY in a state we think is terminal; answering the fallback"
                         : "no legal move for us in our state; answering the fallback");
     } else if (SteadyClock::now() < job.deadline && !job.reply->sent()) {
-      reasoner::Move m = player_->SelectMove(state_, WorkDeadline(job), &stats);
+      const Deadline work_deadline = WorkDeadline(job);
+      event["reserve_ms"] = MsBetween(work_deadline, job.deadline);
+      reasoner::Move m = player_->SelectMove(state_, work_deadline, &stats);
+      if (const double late = NoteOverrun(work_deadline, /*grow=*/true); late > 0) {
+        event["overrun_ms"] = late;
+      }
       if (std::find(legal_.begin(), legal_.end(), m) != legal_.end()) {
         move = RenderMove(*machine_, role_, m);
         searched = true;

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <thread>
 
 #include "agent/player/registry.h"
 #include "agent/player/simple_players.h"
@@ -66,14 +67,10 @@ TEST(ReplyLatencyTest, ConfiguredUntilAGapIsSeenThenTwiceTheShortestGap) {
   EXPECT_EQ(latency.Margin(o, 10).source, "fixed");
 }
 
-// A legal player that says it thinks ahead until `settle_after` polls (-1: always).
-std::atomic<int> g_settle_after{-1};
-std::atomic<int> g_polls{0};
-
-class ThinkingPlayer final : public Player {
+// A legal player that test players below change one call of.
+class LegalWrapper : public Player {
  public:
-  explicit ThinkingPlayer(const PlayerOptions& o) : legal_(MakeLegalPlayer(o)) {}
-  std::string_view name() const override { return "test-thinking"; }
+  explicit LegalWrapper(const PlayerOptions& o) : legal_(MakeLegalPlayer(o)) {}
   void Start(std::shared_ptr<const reasoner::StateMachine> machine, int role,
              const reasoner::State& initial, Deadline deadline) override {
     legal_->Start(std::move(machine), role, initial, deadline);
@@ -86,18 +83,47 @@ class ThinkingPlayer final : public Player {
     legal_->Advance(joint, next);
   }
   void Finish() override { legal_->Finish(); }
-  bool ThinksAhead() const override {
-    const int polls = ++g_polls;
-    return g_settle_after.load() < 0 || polls <= g_settle_after.load();
-  }
 
  private:
   std::unique_ptr<Player> legal_;
 };
 
+// A legal player that says it thinks ahead until `settle_after` polls (-1: always).
+std::atomic<int> g_settle_after{-1};
+std::atomic<int> g_polls{0};
+
+class ThinkingPlayer final : public LegalWrapper {
+ public:
+  using LegalWrapper::LegalWrapper;
+  std::string_view name() const override { return "test-thinking"; }
+  bool ThinksAhead() const override {
+    const int polls = ++g_polls;
+    return g_settle_after.load() < 0 || polls <= g_settle_after.load();
+  }
+};
+
 const bool kRegistered = RegisterPolicy("test-thinking", [](const PlayerOptions& o) {
   return std::make_unique<ThinkingPlayer>(o);
 });
+
+// A legal player whose first SelectMove returns `g_late_ms` past the deadline it was given,
+// as a search starved of the CPU does; later ones return at once.
+std::atomic<int> g_late_ms{0};
+std::atomic<int> g_selects{0};
+
+class LatePlayer final : public LegalWrapper {
+ public:
+  using LegalWrapper::LegalWrapper;
+  std::string_view name() const override { return "test-late"; }
+  reasoner::Move SelectMove(const reasoner::State& state, Deadline deadline,
+                            MoveStats* stats) override {
+    if (g_selects++ == 0) std::this_thread::sleep_until(deadline + milliseconds(g_late_ms.load()));
+    return LegalWrapper::SelectMove(state, deadline, stats);
+  }
+};
+
+const bool kLateRegistered = RegisterPolicy(
+    "test-late", [](const PlayerOptions& o) { return std::make_unique<LatePlayer>(o); });
 
 class ReplyTimingTest : public ::testing::Test {
  protected:
@@ -197,6 +223,31 @@ TEST_F(ReplyTimingTest, PlaysUseTheMarginMeasuredFromTheRefereesGaps) {
     EXPECT_GE(p["referee_gap_ms"].get<double>(), 0);
     EXPECT_NEAR(p["margin_ms"].get<double>(), 2 * p["referee_gap_ms"].get<double>() + 50, 0.01);
   }
+}
+
+TEST_F(ReplyTimingTest, ASearchPastItsDeadlineMakesLaterMovesStopSooner) {
+  ASSERT_TRUE(kLateRegistered);
+  SessionOptions o = Options();
+  o.policy = "test-late";
+  o.ready_early = true;
+  o.margin = milliseconds(100);  // fixed: a 2 s clock leaves 1900 ms, a reserve of 50 to 475
+  g_late_ms = 30;
+  g_selects = 0;
+  MatchManager m(o);
+  EXPECT_EQ(Call(m, testing::StartMessage("late", "first", testing::kNim3Rules, 2, 2)), "ready");
+  EXPECT_EQ(Call(m, "(play late nil)"), "(take 1)");
+  EXPECT_EQ(Call(m, "(play late ((take 1) noop))"), "noop");
+  EXPECT_EQ(Call(m, "(stop late (noop (take 1)))"), "done");
+  m.Shutdown();
+  auto plays = EventsNamed(ReadEvents(dir_.str(), "late"), "play");
+  ASSERT_EQ(plays.size(), 2u);
+  EXPECT_DOUBLE_EQ(plays[0]["reserve_ms"].get<double>(), 50);
+  ASSERT_TRUE(plays[0].contains("overrun_ms")) << plays[0].dump();
+  const double late = plays[0]["overrun_ms"].get<double>();
+  EXPECT_GE(late, 30);
+  // The next move keeps the overrun in reserve besides the 50 ms, within a quarter.
+  EXPECT_NEAR(plays[1]["reserve_ms"].get<double>(), std::min(50 + late, 475.0), 0.01);
+  EXPECT_FALSE(plays[1].contains("overrun_ms")) << plays[1].dump();
 }
 
 }  // namespace
