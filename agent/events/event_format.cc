@@ -285,7 +285,7 @@ std::string PlayDetails(const nlohmann::json& e) {
   }
   // "(search 92 ms late)": the player returned past its work deadline (the session keeps that
   // much more in reserve from then on, "reserve 142 ms" after the margin).
-  if (const double late = Num(e, "overrun_ms"); !std::isnan(late)) {
+  if (const double late = Num(e, "overrun_ms"); late >= 0.5) {  // NaN when absent
     Append(&s, "(search " + Number(late, 0) + " ms late)");
   }
   if (auto it = e.find("stats"); it != e.end() && it->is_object()) Append(&s, StatsDetails(*it));

@@ -258,6 +258,9 @@ TEST(EventFormatTest, PlayLinesShowALateSearchAndTheReserveItLeaves) {
   EXPECT_NE(late.find("margin 300 ms (floor)"), std::string::npos) << late;
   EXPECT_EQ(late.find("reserve"), std::string::npos) << late;  // the usual 50 ms goes unsaid
 
+  play["overrun_ms"] = 0.3;  // less than a millisecond late is not worth a word
+  EXPECT_EQ(FormatEvent(play, EventFormatOptions{false}).find("late"), std::string::npos);
+
   play.erase("overrun_ms");
   play["fallback"] = false;
   play["reserve_ms"] = 142.4;
