@@ -80,13 +80,10 @@ void MatchSession::ObserveGap(SteadyClock::time_point received) {
   if (last_reply_ && last_reply_->sent()) latency_.ObserveGap(last_reply_->sent_at(), received);
 }
 
-SteadyClock::duration MatchSession::WorkReserve(const Job& job) const {
-  const auto budget = job.deadline - job.received;
-  return std::min<SteadyClock::duration>(std::chrono::milliseconds(50) + overrun_, budget / 4);
-}
-
 Deadline MatchSession::WorkDeadline(const Job& job) const {
-  return job.deadline - WorkReserve(job);
+  const auto budget = job.deadline - job.received;
+  return job.deadline -
+         std::min<SteadyClock::duration>(std::chrono::milliseconds(50) + overrun_, budget / 4);
 }
 
 double MatchSession::NoteOverrun(Deadline deadline, bool grow) {

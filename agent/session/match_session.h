@@ -124,7 +124,6 @@ class MatchSession {
   // player's worst overrun of this match (NoteOverrun), at most a quarter of the budget.
   // Worker-thread only.
   Deadline WorkDeadline(const Job& job) const;
-  SteadyClock::duration WorkReserve(const Job& job) const;
   // The player was given `deadline` and returned now. A SelectMove (`grow`) that returned past
   // it grows the reserve of every later move by the overrun: a loaded machine starves the
   // threads of a search that reads its clock on time. Start's overrun is only logged (its
