@@ -35,6 +35,7 @@ TEST(LearnGame, SeedGamesChessAndCheckersBreakthrough) {
     ASSERT_TRUE(g.reference);
     BoardLearnOptions o;
     o.seconds = 120;
+    o.games = 200;
     BoardLearnResult r = LearnBoardMachine(g.rules, g.reference, o);
     ASSERT_NE(r.machine, nullptr) << name << ": " << r.reason;
     ASSERT_TRUE(r.game);

@@ -89,6 +89,10 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
     build.reason += " (a rewrite with local variables projected and bodies decomposed was "
                     "tried and needed more)";
   }
+  if (pn.stats.ground.demand_restricted > 0) {
+    build.reason += ", " + std::to_string(pn.stats.ground.demand_restricted) +
+                    " relations grounded only where read";
+  }
   if (pn.stats.ground.constant_fluents > 0) {
     build.reason += ", " + std::to_string(pn.stats.ground.constant_fluents) +
                     " constant fluents read from init";

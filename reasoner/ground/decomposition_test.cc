@@ -108,7 +108,8 @@ TEST(DecompositionTest, RaceAllowsTheRewriteTheWorkTheCapsAllowedThePlainRun) {
   text += R"(
 (<= (match ?a ?b ?c ?e) (true (val s1 ?a)) (true (val s2 ?b)) (true (val s3 ?c))
     (true (val s4 ?e)) (rare ?e))
-(<= (goal a 50) (match 1 2 3 4))
+(<= (goal a 50) (match ?a ?b ?c ?e) (wanted ?a ?b ?c ?e))
+(wanted 1 2 3 4)
 (rare 4)
 )";
   const gdl::Description d = Parse(text);
@@ -136,8 +137,9 @@ TEST(DecompositionTest, RaceKeepsThePlainGroundingWhereTheRewriteIsBigger) {
 (<= (next done) (true (c ?x ?x)))
 (<= (p ?x ?z) (true (a ?x ?y)) (true (a ?y ?z)) (true (c ?x ?z)))
 (<= terminal (true done))
-(<= (goal r 100) (p 1 1))
+(<= (goal r 100) (p ?x ?z) (one ?x) (one ?z))
 (<= (goal r 0) (not (p 1 1)))
+(one 1)
 )";
   for (int i = 1; i <= 30; ++i) {
     text += "(init (c " + std::to_string(i) + " " + std::to_string(i) + "))\n";

@@ -24,6 +24,8 @@ struct Relation {
   kif::SymbolId symbol = -1;
   uint32_t arity = 0;
   bool is_static = false;
+  // A demand relation (demand.h): joined, never kept in an emitted body or emitted itself.
+  bool is_filter = false;
   std::vector<TermId> sentences;  // fact number -> sentence term
   uint32_t old_end = 0;
   uint32_t delta_end = 0;

@@ -56,6 +56,8 @@ struct GroundStats {
   uint64_t plain_work = 0;
   // A rewrite raced this plain program and lost (it needed more than the plain one).
   bool rewrite_lost = false;
+  // Relations restricted to the instances their readers ask about (demand.h).
+  size_t demand_restricted = 0;
   // Fluents found constant and read from init (constant_fluents.h).
   size_t constant_fluents = 0;
   // When the budget was exceeded: the head relation of the rule that had made the most

@@ -38,6 +38,22 @@ size_t Grounder::DeferrableFacts() const {
 
 void Grounder::Run() {
   rules_ = CompileRules(d_, out_->terms, facts_);
+  for (const auto& [symbol, arity] : demand_.filters) {
+    facts_.relation(facts_.RelationOf(symbol, arity)).is_filter = true;
+  }
+  std::vector<std::pair<int, int>> restricted;  // (relation, its demand relation)
+  for (const DemandOf& of : demand_.restricted_relations) {
+    restricted.emplace_back(
+        facts_.RelationOf(of.relation, of.arity),
+        facts_.RelationOf(of.demand, static_cast<uint32_t>(of.positions.size())));
+  }
+  demand_relation_.assign(facts_.num_relations(), -1);
+  demand_positions_.assign(facts_.num_relations(), nullptr);
+  for (size_t i = 0; i < restricted.size(); ++i) {
+    const auto r = static_cast<size_t>(restricted[i].first);
+    demand_relation_[r] = restricted[i].second;
+    demand_positions_[r] = &demand_.restricted_relations[i].positions;
+  }
   fires_.assign(rules_.size(), 0);
   work_.assign(rules_.size(), 0);
   true_ = facts_.RelationOf(kif::kTrue, 1);
@@ -100,6 +116,18 @@ void Grounder::AddFact(int r, TermId sentence) {
   } else if (r == legal_) {
     AddFact(does_, facts_.SentenceOf(does_, facts_.ArgsOf(r, sentence)));
   }
+}
+
+void Grounder::Demand(int r, TermId s) {
+  if (static_cast<size_t>(r) >= demand_relation_.size() ||
+      demand_relation_[static_cast<size_t>(r)] < 0) {
+    return;
+  }
+  const std::span<const TermId> args = facts_.ArgsOf(r, s);
+  demand_args_.clear();
+  for (uint32_t p : *demand_positions_[static_cast<size_t>(r)]) demand_args_.push_back(args[p]);
+  const int m = demand_relation_[static_cast<size_t>(r)];
+  AddFact(m, facts_.SentenceOf(m, demand_args_));
 }
 
 void Grounder::Fixpoint(const std::vector<int>& rule_ids) {
@@ -216,6 +244,7 @@ void Grounder::Join(const std::vector<int>& plan, size_t k) {
         return;
       }
       negatives_.push_back(s);
+      Demand(lit.relation, s);
       Join(plan, k + 1);
       negatives_.pop_back();
       return;
@@ -244,7 +273,8 @@ void Grounder::JoinPositive(const std::vector<int>& plan, size_t k, const Compil
   Range range = ranges_[static_cast<size_t>(plan[k])];
   if (range.begin >= range.end) return;
   int r = lit.relation;
-  bool is_static = facts_.relation(r).is_static;
+  // Static and demand literals are joined here and not kept in the emitted body.
+  const bool kept = !facts_.relation(r).is_static && !facts_.relation(r).is_filter;
   // Bound arguments: the most selective single-argument index, or, when that still
   // leaves many candidates and several arguments are bound, a composite index over all
   // of them (built on first use).
@@ -295,9 +325,9 @@ void Grounder::JoinPositive(const std::vector<int>& plan, size_t k, const Compil
       ok = Match(lit.args[i], args[i], out_->terms, bindings_.data(), &trail_);
     }
     if (ok) {
-      if (!is_static) positives_.push_back(s);
+      if (kept) positives_.push_back(s);
       Join(plan, k + 1);
-      if (!is_static) positives_.pop_back();
+      if (kept) positives_.pop_back();
     }
     Undo(&trail_, mark, bindings_.data());
   };
@@ -333,7 +363,7 @@ void Grounder::Fire() {
   }
   TermId head = facts_.SentenceOf(rule_->head, args);
   AddFact(rule_->head, head);
-  if (emit_) Emit(head);
+  if (emit_ && !facts_.relation(rule_->head).is_filter) Emit(head);
 }
 
 void Grounder::Emit(TermId head) {
@@ -370,7 +400,7 @@ void Grounder::Finish() {
     const Relation& rel = facts_.relation(static_cast<int>(i));
     if (rel.is_static) {
       static_facts += rel.size();
-    } else {
+    } else if (!rel.is_filter) {
       out_->facts.insert(out_->facts.end(), rel.sentences.begin(), rel.sentences.end());
     }
   }

@@ -13,6 +13,11 @@
 //      (over-approximating the reachable sentences); static literals are joined and
 //      dropped, `distinct` is checked;
 //   3. every rule instance found by the fixpoint becomes a ground rule.
+// Before all this, derived relations are restricted to the instances their readers ask
+// about (demand.h; GroundOptions::demand): the demand relations are joined like static
+// ones and appear neither in the emitted bodies nor as rules of their own, so what is
+// emitted is the same circuit less the instances nothing reads. Each grounding below
+// (the plain one and the rewrite) is restricted this way.
 // Recursion and function terms are handled by the fixpoint; an exploding program is
 // stopped by the budget (time and estimated bytes), with the reason.
 //
@@ -76,6 +81,8 @@ struct GroundOptions {
   // otherwise fill the whole budget before failing.
   std::vector<kif::SymbolId> deferrable;
   size_t deferrable_fact_cap = size_t{1} << 22;
+  // Restrict derived relations to the instances their readers ask about (demand.h).
+  bool demand = true;
 };
 
 // `normalized` must come from gdl::Normalize. Charges `budget` (shared with later stages).

@@ -11,10 +11,12 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "reasoner/gdl/description.h"
 #include "reasoner/ground/budget.h"
+#include "reasoner/ground/demand.h"
 #include "reasoner/ground/fact_store.h"
 #include "reasoner/ground/grounder.h"
 #include "reasoner/ground/rule_compiler.h"
@@ -47,9 +49,14 @@ class Grounder {
   // (Rewrite) and raced on the side (grounder.h; grounder_race.cc). With `race`, this is
   // such a side run, and passing a cap or `size_cap` (rules plus body literals) ends it
   // (RaceLost).
-  Grounder(const gdl::Description& d, Budget& budget, GroundProgram* out, const GroundOptions& caps,
-           bool race, size_t size_cap)
+  // `d` is what is grounded (`original` restricted to demand, demand.h, whose demand
+  // relations are `filters`); the rewrite starts from `original`.
+  Grounder(const gdl::Description& d, const gdl::Description& original, const DemandRewrite& demand,
+           Budget& budget, GroundProgram* out, const GroundOptions& caps, bool race,
+           size_t size_cap)
       : d_(d),
+        original_(original),
+        demand_(demand),
         budget_(budget),
         out_(out),
         facts_(&out->terms),
@@ -95,6 +102,8 @@ class Grounder {
   [[noreturn]] void UseStandby();
 
   void AddFact(int r, TermId sentence);
+  // A join reached (not s), s a sentence of relation r: s is asked about.
+  void Demand(int r, TermId s);
 
   void Fixpoint(const std::vector<int>& rule_ids);
 
@@ -126,6 +135,13 @@ class Grounder {
   void Finish();
 
   const gdl::Description& d_;
+  const gdl::Description& original_;
+  const DemandRewrite& demand_;
+  // Per relation: its demand relation where it is restricted (-1: none), and the
+  // positions that demand reads (demand.h; negated literals add their demand here).
+  std::vector<int> demand_relation_;
+  std::vector<const std::vector<uint32_t>*> demand_positions_;
+  std::vector<TermId> demand_args_;
   Budget& budget_;
   GroundProgram* out_;
   FactStore facts_;

@@ -6,6 +6,7 @@
 
 #include "reasoner/ground/constant_fluents.h"
 #include "reasoner/ground/decomposition.h"
+#include "reasoner/ground/demand.h"
 #include "reasoner/ground/grounder_internal.h"
 #include "reasoner/ground/projection.h"
 
@@ -30,7 +31,7 @@ void Grounder::CheckCap(const std::vector<uint64_t>& count, bool by_work) {
   const gdl::Rule& rule = d_.rules[static_cast<size_t>(rules_[static_cast<size_t>(top)].source)];
   if (!HasLocalVariables(rule) && !HasDecomposableBody(rule)) return;
   size_t decomposed = 0;
-  const gdl::Description rewritten = Rewrite(d_, &decomposed);
+  const gdl::Description rewritten = Rewrite(original_, &decomposed);
   // The race is decided by size, ground rules plus body literals (a circuit's gates and
   // edges before simplification): the first allows the rewrite the plain run's size so
   // far, and as much work as it has done or its work cap allowed it (a run stopped by
@@ -88,7 +89,13 @@ GroundResult GroundOnce(const gdl::Description& d, Budget& budget, const GroundO
   p.roles = d.roles;
   for (const kif::Term& r : d.roles) p.role_terms.push_back(p.terms.FromKif(r));
   double start = budget.ElapsedSeconds();
-  Grounder grounder(d, budget, &p, caps, race, size_cap);
+  DemandRewrite demand;
+  if (caps.demand) {
+    demand = RestrictToDemand(d);
+  } else {
+    demand.description = d;
+  }
+  Grounder grounder(demand.description, d, demand, budget, &p, caps, race, size_cap);
   try {
     grounder.Run();
     grounder.DropStandby();
@@ -119,6 +126,7 @@ GroundResult GroundOnce(const gdl::Description& d, Budget& budget, const GroundO
     result.error = "grounding ran out of memory";
   }
   p.stats.seconds = budget.ElapsedSeconds() - start;
+  p.stats.demand_restricted = demand.restricted;
   p.stats.work = grounder.work();
   p.stats.static_work = grounder.static_work();
   return result;

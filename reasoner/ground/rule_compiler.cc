@@ -188,8 +188,9 @@ std::vector<std::vector<int>> ClassifyRelations(const std::vector<CompiledRule>&
   std::vector<bool> dynamic(n, false);
   for (size_t i = 0; i < n; ++i) {
     kif::SymbolId s = facts.relation(static_cast<int>(i)).symbol;
+    // Demand relations (demand.h) too: the grounder adds their facts while it emits.
     if (s == kif::kTrue || s == kif::kDoes || s == kif::kLegal || s == kif::kNext ||
-        s == kif::kGoal || s == kif::kTerminal) {
+        s == kif::kGoal || s == kif::kTerminal || facts.relation(static_cast<int>(i)).is_filter) {
       dynamic[i] = true;
     }
   }

@@ -53,9 +53,9 @@ std::vector<CompiledRule> CompileRules(const gdl::Description& d, TermStore& ter
 void Replan(CompiledRule& r, const FactStore& facts);
 
 // Marks relations as static (Relation::is_static): those that do not depend on true or
-// does and are not legal/next/goal/terminal. Returns, for the static rules, groups of
-// rule indices in evaluation order (one group per strongly connected set of relations,
-// dependencies first), and the dynamic rule indices in `dynamic_rules`.
+// does and are not legal/next/goal/terminal or filters (Relation::is_filter). Returns, for the
+// static rules, groups of rule indices in evaluation order (one group per strongly connected set of
+// relations, dependencies first), and the dynamic rule indices in `dynamic_rules`.
 std::vector<std::vector<int>> ClassifyRelations(const std::vector<CompiledRule>& rules,
                                                 FactStore& facts,
                                                 std::vector<int>* dynamic_rules);
