@@ -11,7 +11,6 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
-#include <utility>
 #include <vector>
 
 #include "reasoner/gdl/description.h"
@@ -49,18 +48,18 @@ class Grounder {
   // (Rewrite) and raced on the side (grounder.h; grounder_race.cc). With `race`, this is
   // such a side run, and passing a cap or `size_cap` (rules plus body literals) ends it
   // (RaceLost).
-  // `d` is what is grounded (`original` restricted to demand, demand.h, whose demand
-  // relations are `filters`); the rewrite starts from `original`.
-  Grounder(const gdl::Description& d, const gdl::Description& original, const DemandRewrite& demand,
-           Budget& budget, GroundProgram* out, const GroundOptions& caps, bool race,
-           size_t size_cap)
-      : d_(d),
+  // What is grounded is `demand.description` (`original` restricted to demand, demand.h);
+  // the rewrite starts from `original`.
+  Grounder(const gdl::Description& original, const DemandRewrite& demand, Budget& budget,
+           GroundProgram* out, const GroundOptions& caps, bool race, size_t size_cap)
+      : d_(demand.description),
         original_(original),
         demand_(demand),
         budget_(budget),
         out_(out),
         facts_(&out->terms),
         given_work_cap_(caps.plain_work_cap),
+        demand_on_(caps.demand),
         deferrable_(caps.deferrable),
         deferrable_fact_cap_(caps.deferrable_fact_cap),
         cap_(caps.plain_rule_cap),
@@ -161,6 +160,7 @@ class Grounder {
   size_t charged_ = 0;
   uint32_t charge_ticks_ = 0;
   const uint64_t given_work_cap_;  // work_cap_ before the race cleared it
+  const bool demand_on_;           // GroundOptions::demand, for the rewrite's run too
   const std::vector<kif::SymbolId> deferrable_;
   const size_t deferrable_fact_cap_;
   size_t cap_ = 0;

@@ -42,7 +42,9 @@ void Grounder::CheckCap(const std::vector<uint64_t>& count, bool by_work) {
   const size_t size = rules + body;
   const size_t slack = second ? 2 : 1;
   size_t side_charged = 0;
-  GroundResult side = GroundOnce(rewritten, budget_, {0, std::max(work, given_work_cap_) * slack},
+  GroundOptions side_caps{0, std::max(work, given_work_cap_) * slack};
+  side_caps.demand = demand_on_;
+  GroundResult side = GroundOnce(rewritten, budget_, side_caps,
                                  /*race=*/true, size * slack, &side_charged);
   if (!side.ok) {
     if (!budget_.Ok()) throw BudgetExceeded{};
@@ -95,7 +97,7 @@ GroundResult GroundOnce(const gdl::Description& d, Budget& budget, const GroundO
   } else {
     demand.description = d;
   }
-  Grounder grounder(demand.description, d, demand, budget, &p, caps, race, size_cap);
+  Grounder grounder(d, demand, budget, &p, caps, race, size_cap);
   try {
     grounder.Run();
     grounder.DropStandby();
