@@ -125,18 +125,7 @@ TEST(ConstantFluentsTest, AWallWrittenAsStateStopsTheRelaxedWalker) {
   EXPECT_FALSE(facts.count("(true (at 6))"));  // past the wall: only if it is ignored
   EXPECT_FALSE(facts.count("(true (at 30))"));
 
-  gdl::Description raw;
-  std::vector<kif::Diagnostic> errors;
-  ASSERT_TRUE(gdl::ParseDescription(text, std::make_shared<kif::SymbolTable>(), &raw, &errors));
-  propnet::PropnetBuild net = propnet::PropnetMachine::Build(raw, propnet::PropnetOptions{});
-  ASSERT_NE(net.machine, nullptr) << net.error;
-  std::string error;
-  std::shared_ptr<const StateMachine> prover = ProverMachine::Build(raw, &error);
-  ASSERT_NE(prover, nullptr) << error;
-  VerifyOptions vo;
-  vo.playouts = 20;
-  vo.goals_everywhere = true;
-  EXPECT_EQ(VerifyAgainst(*prover, *net.machine, vo), std::nullopt);
+  testing::ExpectPropnetAgreesWithProver(text, propnet::PropnetOptions{}, 20);
 }
 
 }  // namespace

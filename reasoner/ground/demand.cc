@@ -97,6 +97,7 @@ class Demand {
     // projected away (projection.h), so it is not joined once per binding of them (the
     // squares other than the capture one, in chess). The auxiliary relations are filters
     // too.
+    out.filters.insert(out.filters.end(), supplementary_.begin(), supplementary_.end());
     const size_t own = demand.rules.size();
     gdl::Description projected = ProjectLocalVariables(demand);
     out.demand_rules = projected.rules.size();
@@ -215,34 +216,106 @@ class Demand {
   }
 
   // The rules that collect what `r` asks of the restricted relations it reads positively.
-  std::vector<gdl::Rule> DemandRules(const gdl::Rule& r) const {
+  // The demand of the k-th positive literal is the join of the reader's own demand and the
+  // literals before it, projected onto the literal's bound arguments. Joined anew for each
+  // literal, a chain of k restricted literals costs k prefix joins (solitaireChineseCheckers'
+  // four-jump moves built 1.44 times as slowly): so the prefix is carried forward as a
+  // supplementary relation over the variables later literals still read, made from the one
+  // before it and the next literal (supplementary magic sets). The demand it yields is
+  // the same.
+  std::vector<gdl::Rule> DemandRules(const gdl::Rule& r) {
     std::vector<gdl::Rule> out;
-    std::vector<Literal> prefix;
-    std::unordered_set<SymbolId> vars;
-    const bool restricted = Restricted(KeyOf(r.head));
-    if (restricted) vars = HeadBound(r.head);
-    auto demand = [&](const Term& s, const kif::Position& where) {
-      gdl::Rule m;
-      m.head = MagicLiteral(s, where).term;
-      m.body = prefix;
-      if (restricted) m.body.push_back(MagicLiteral(r.head, r.where));  // last, as above
-      for (const Literal& l : r.body) {
-        if (l.kind == Literal::Kind::kDistinct && Covered(l.term, vars)) m.body.push_back(l);
-      }
-      m.where = where;
-      out.push_back(std::move(m));
-    };
-    for (const Literal* l : Positives(r)) {
-      if (Restricted(KeyOf(l->term))) demand(l->term, l->where);
-      prefix.push_back(*l);
-      AddVariables(l->term, &vars);
+    const std::vector<const Literal*> positives = Positives(r);
+    int last = -1;
+    for (size_t i = 0; i < positives.size(); ++i) {
+      if (Restricted(KeyOf(positives[i]->term))) last = static_cast<int>(i);
     }
-    return out;  // negated literals: by the grounder (DemandRewrite::restricted_relations)
+    if (last < 0) return out;  // negated literals: by the grounder (restricted_relations)
+    // The step of the positive literals after which each distinct is covered (or never).
+    std::vector<int> covered_at(r.body.size(), -2);
+    {
+      std::unordered_set<SymbolId> vars = HeadBound(r.head);
+      for (int i = -1; i <= last; ++i) {
+        if (i >= 0) AddVariables(positives[i]->term, &vars);
+        for (size_t j = 0; j < r.body.size(); ++j) {
+          const Literal& l = r.body[j];
+          if (l.kind == Literal::Kind::kDistinct && covered_at[j] == -2 && Covered(l.term, vars)) {
+            covered_at[j] = i;
+          }
+        }
+      }
+    }
+    // The prefix: sentence literals so far (the reader's demand last, as in restricted
+    // rules), and the distincts they cover.
+    std::vector<Literal> prefix;
+    std::vector<Literal> distincts;
+    const bool restricted = Restricted(KeyOf(r.head));
+    auto take_distincts = [&](int step) {
+      for (size_t j = 0; j < r.body.size(); ++j) {
+        if (covered_at[j] == step) distincts.push_back(r.body[j]);
+      }
+    };
+    take_distincts(-1);
+    bool head_in_prefix = false;  // the reader's demand is in a supplementary relation
+    for (int i = 0; i <= last; ++i) {
+      const Literal& l = *positives[i];
+      if (Restricted(KeyOf(l.term))) {
+        gdl::Rule m;
+        m.head = MagicLiteral(l.term, l.where).term;
+        m.body = prefix;
+        if (restricted && !head_in_prefix) m.body.push_back(MagicLiteral(r.head, r.where));
+        m.body.insert(m.body.end(), distincts.begin(), distincts.end());
+        m.where = l.where;
+        out.push_back(std::move(m));
+      }
+      if (i == last) break;
+      prefix.push_back(l);
+      take_distincts(i);
+      // Carried only where two restricted literals or more are still to come (one more
+      // joins the prefix once however it is written).
+      int to_come = 0;
+      for (int k = i + 1; k <= last; ++k) to_come += Restricted(KeyOf(positives[k]->term));
+      if (to_come < 2 || prefix.size() + (restricted && !head_in_prefix ? 1 : 0) < 2) continue;
+      // Carry the prefix as (sup vars...) over the variables literals after i read.
+      std::unordered_set<SymbolId> later;
+      for (int k = i + 1; k <= last; ++k) AddVariables(positives[k]->term, &later);
+      for (size_t j = 0; j < r.body.size(); ++j) {
+        if (covered_at[j] > i) AddVariables(r.body[j].term, &later);
+      }
+      std::vector<SymbolId> order;
+      for (const Literal& p : prefix) gdl::CollectVariables(p.term, &order);
+      if (restricted && !head_in_prefix) {
+        gdl::CollectVariables(MagicLiteral(r.head, r.where).term, &order);
+      }
+      std::vector<Term> args;
+      std::unordered_set<SymbolId> kept;
+      for (SymbolId v : order) {
+        if (later.count(v) > 0 && kept.insert(v).second) args.push_back(Term::Variable(v));
+      }
+      if (args.empty()) continue;
+      gdl::Rule sup;
+      sup.head = Term::Compound(in_.symbols->InternFresh("ggp_demand_", &next_), args);
+      sup.body = prefix;
+      if (restricted && !head_in_prefix) sup.body.push_back(MagicLiteral(r.head, r.where));
+      sup.body.insert(sup.body.end(), distincts.begin(), distincts.end());
+      sup.where = l.where;
+      supplementary_.push_back(KeyOf(sup.head));
+      Literal carried;
+      carried.kind = Literal::Kind::kSentence;
+      carried.term = sup.head;
+      carried.where = l.where;
+      out.push_back(std::move(sup));
+      prefix.assign(1, std::move(carried));
+      distincts.clear();
+      head_in_prefix = true;
+    }
+    return out;
   }
 
   const gdl::Description& in_;
   std::map<Key, std::vector<bool>> bound_;  // per candidate: the positions every reader binds
   std::map<Key, SymbolId> magic_;
+  std::vector<Key> supplementary_;  // the carried prefixes of DemandRules: filters too
   int next_ = 0;
 };
 

@@ -18,6 +18,10 @@
 // body, and R's rules end with (ggp_demand_0 ?owner ?cx ?cy ?x ?y ?ignorex ?ignorey). A
 // positive reader's demand is a rule over the literals before it:
 //   (<= (p ?x) (q ?x ?y) (r ?y))  adds  (<= (demand_r ?y) (q ?x ?y))
+// and where a reader has more than one restricted literal, the prefix before each is
+// carried forward as a supplementary relation over the variables still read after it
+// (a chain of jumps, (j ?b ?x) (j ?x ?y) (j ?y ?e): (sup_2 ?y) from (sup_1 ?x) and
+// (j ?x ?y)), so no prefix is joined twice. Supplementary relations are filters too.
 //
 // What a reader asks is read sideways, left to right over its body: the literal at i is
 // asked about the bindings of the reader's own demand (when the reader is restricted

@@ -8,15 +8,12 @@
 
 #include <gtest/gtest.h>
 
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "reasoner/factory/verify.h"
 #include "reasoner/ground/grounder.h"
 #include "reasoner/ground/rewrite_test_util.h"
 #include "reasoner/propnet/propnet_machine.h"
-#include "reasoner/prover/prover_machine.h"
 
 namespace ggp::reasoner::ground {
 namespace {
@@ -104,6 +101,79 @@ TEST(DemandTest, DemandRulesAreProjected) {
   EXPECT_EQ(out.filters.size(), 2u);
 }
 
+// A chain of restricted literals: the prefix before each is carried forward as a
+// supplementary demand relation over the variables the literals after it read, so each
+// demand rule joins at most two relations instead of the whole prefix again.
+TEST(DemandTest, AChainCarriesItsPrefixForward) {
+  const gdl::Description d = Parse(R"(
+    (<= (legal r (go ?b ?e)) (true (turn ?p)) (move ?p ?b ?e))
+    (<= (move ?p ?b ?e) (true (at ?b ?p)) (jump ?p ?b ?x) (jump ?p ?x ?y) (jump ?p ?y ?e))
+    (<= (jump ?p ?b ?e) (true (over ?p ?b ?e)))
+  )");
+  const DemandRewrite out = RestrictToDemand(d);
+  EXPECT_EQ(out.restricted, 2u);  // move on ?p, jump on ?p and its start
+  const std::vector<std::string> rules = Rules(out.description);
+  ASSERT_EQ(rules.size(), 9u);
+  EXPECT_EQ(rules[1],
+            "(<= (move ?p ?b ?e) (true (at ?b ?p)) (jump ?p ?b ?x) (jump ?p ?x ?y) "
+            "(jump ?p ?y ?e) (ggp_demand_0 ?p))");
+  EXPECT_EQ(rules[2], "(<= (jump ?p ?b ?e) (true (over ?p ?b ?e)) (ggp_demand_1 ?p ?b))");
+  EXPECT_EQ(rules[3], "(<= (ggp_demand_0 ?p) (true (turn ?p)))");
+  EXPECT_EQ(rules[4], "(<= (ggp_demand_2 ?b ?p) (true (at ?b ?p)) (ggp_demand_0 ?p))");
+  EXPECT_EQ(rules[5], "(<= (ggp_demand_1 ?p ?b) (ggp_demand_2 ?b ?p))");
+  EXPECT_EQ(rules[6], "(<= (ggp_demand_3 ?p ?x) (ggp_demand_2 ?b ?p) (jump ?p ?b ?x))");
+  EXPECT_EQ(rules[7], "(<= (ggp_demand_1 ?p ?x) (ggp_demand_3 ?p ?x))");
+  // The last one: the prefix joined once however it is written.
+  EXPECT_EQ(rules[8], "(<= (ggp_demand_1 ?p ?y) (ggp_demand_3 ?p ?x) (jump ?p ?x ?y))");
+  EXPECT_EQ(out.filters.size(), 4u);  // two demand relations, two carried prefixes
+}
+
+// Pegs on a line of cells 1..n; a peg moves by one to three jumps of two cells over
+// occupied cells onto empty ones (a chain of restricted literals, as in Chinese checkers).
+std::string JumpGame(int n) {
+  std::string text = R"(
+(role r)
+(init (peg 1)) (init (peg 2)) (init (peg 4)) (init (peg 6)) (init (step 0))
+(<= (legal r (go ?b ?e)) (true (peg ?b)) (move ?b ?e))
+(<= (legal r noop) (true (step ?s)))
+(<= (move ?b ?e) (jump ?b ?e))
+(<= (move ?b ?e) (jump ?b ?x) (jump ?x ?e))
+(<= (move ?b ?e) (jump ?b ?x) (jump ?x ?y) (jump ?y ?e))
+(<= (jump ?b ?e) (two ?b ?c ?e) (true (peg ?c)) (not (true (peg ?e))))
+(<= (next (peg ?e)) (does r (go ?b ?e)))
+(<= (next (peg ?c)) (true (peg ?c)) (not (moved ?c)))
+(<= (moved ?b) (does r (go ?b ?e)))
+(<= (next (step ?b)) (true (step ?a)) (succ ?a ?b))
+(<= terminal (true (step 6)))
+(<= (goal r 100) (true (peg 9)))
+(<= (goal r 0) (not (true (peg 9))))
+)";
+  for (int c = 1; c <= n; ++c) {
+    text += "(succ " + std::to_string(c - 1) + " " + std::to_string(c) + ")\n";
+    if (c + 2 <= n) {
+      text += "(two " + std::to_string(c) + " " + std::to_string(c + 1) + " " +
+              std::to_string(c + 2) + ")\n";
+    }
+  }
+  return text;
+}
+
+TEST(DemandTest, JumpChainsGroundAsWithoutDemandAndAgreeWithTheProver) {
+  const std::string text = JumpGame(12);
+  GroundOptions without;
+  without.demand = false;
+  Budget plain_budget(BudgetOptions{});
+  const GroundResult plain = Ground(Parse(text), plain_budget, without);
+  ASSERT_TRUE(plain.ok) << plain.error;
+  Budget budget(BudgetOptions{});
+  const GroundResult g = Ground(Parse(text), budget);
+  ASSERT_TRUE(g.ok) << g.error;
+  EXPECT_GE(g.program.stats.demand_restricted, 1u);
+  EXPECT_LE(g.program.rules.size(), plain.program.rules.size());
+
+  testing::ExpectPropnetAgreesWithProver(text, propnet::PropnetOptions{}, 60);
+}
+
 // Cells 1..n; marking a cell makes the next one "hit" (hit ?c ?i ?j holds for every ?i
 // ?j), and a cell can be marked while it is not hit on the diagonal and can be reached
 // from cell 1 through unmarked cells (recursion through a restricted relation).
@@ -153,19 +223,9 @@ TEST(DemandTest, HitGameGroundsToWhatLegalAsksAndAgreesWithTheProver) {
         << "a demand relation was emitted";
   }
 
-  gdl::Description raw;
-  std::vector<kif::Diagnostic> errors;
-  ASSERT_TRUE(gdl::ParseDescription(text, std::make_shared<kif::SymbolTable>(), &raw, &errors));
-  propnet::PropnetBuild net = propnet::PropnetMachine::Build(raw, propnet::PropnetOptions{});
-  ASSERT_NE(net.machine, nullptr) << net.error;
-  EXPECT_EQ(net.stats.ground.demand_restricted, 2u);
-  std::string error;
-  std::shared_ptr<const StateMachine> prover = ProverMachine::Build(raw, &error);
-  ASSERT_NE(prover, nullptr) << error;
-  VerifyOptions vo;
-  vo.playouts = 40;
-  vo.goals_everywhere = true;
-  EXPECT_EQ(VerifyAgainst(*prover, *net.machine, vo), std::nullopt);
+  GroundStats stats;
+  testing::ExpectPropnetAgreesWithProver(text, propnet::PropnetOptions{}, 40, &stats);
+  EXPECT_EQ(stats.demand_restricted, 2u);
 }
 
 }  // namespace

@@ -76,18 +76,17 @@ inline std::string ModularSumGame(int slots, int n) {
   return text;
 }
 
-// Builds the propnet of `text` with `options`, expects its grounding to be the rewritten
-// one, and verifies it against the prover on random playouts (goals in every state).
-inline void ExpectRewrittenPropnetAgreesWithProver(const std::string& text,
-                                                   const GroundOptions& options, int playouts) {
+// Builds the propnet of `text` with `options` and verifies it against the prover on
+// random playouts (goals in every state); `stats`, if given, receives its grounding's.
+inline void ExpectPropnetAgreesWithProver(const std::string& text,
+                                          const propnet::PropnetOptions& options, int playouts,
+                                          GroundStats* stats = nullptr) {
   gdl::Description raw;
   std::vector<kif::Diagnostic> errors;
   ASSERT_TRUE(gdl::ParseDescription(text, std::make_shared<kif::SymbolTable>(), &raw, &errors));
-  propnet::PropnetOptions po;
-  po.ground = options;
-  propnet::PropnetBuild net = propnet::PropnetMachine::Build(raw, po);
+  propnet::PropnetBuild net = propnet::PropnetMachine::Build(raw, options);
   ASSERT_NE(net.machine, nullptr) << net.error;
-  EXPECT_TRUE(net.stats.ground.projected);
+  if (stats != nullptr) *stats = net.stats.ground;
   std::string error;
   std::shared_ptr<const StateMachine> prover = ProverMachine::Build(raw, &error);
   ASSERT_NE(prover, nullptr) << error;
@@ -95,6 +94,16 @@ inline void ExpectRewrittenPropnetAgreesWithProver(const std::string& text,
   vo.playouts = playouts;
   vo.goals_everywhere = true;
   EXPECT_EQ(VerifyAgainst(*prover, *net.machine, vo), std::nullopt);
+}
+
+// As above with `options` for the grounding, expecting it to be the rewritten one.
+inline void ExpectRewrittenPropnetAgreesWithProver(const std::string& text,
+                                                   const GroundOptions& options, int playouts) {
+  propnet::PropnetOptions po;
+  po.ground = options;
+  GroundStats stats;
+  ExpectPropnetAgreesWithProver(text, po, playouts, &stats);
+  EXPECT_TRUE(stats.projected);
 }
 
 }  // namespace ggp::reasoner::ground::testing
