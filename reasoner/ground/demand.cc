@@ -292,7 +292,13 @@ class Demand {
       for (SymbolId v : order) {
         if (later.count(v) > 0 && kept.insert(v).second) args.push_back(Term::Variable(v));
       }
-      if (args.empty()) continue;
+      // Only where it drops a variable: a carried prefix as wide as its join holds one
+      // fact per instance of it, more to store than the join saves (ruleDepthExponential's
+      // 2^20 bit vectors built twice as slowly).
+      if (args.empty() ||
+          args.size() == std::unordered_set<SymbolId>(order.begin(), order.end()).size()) {
+        continue;
+      }
       gdl::Rule sup;
       sup.head = Term::Compound(in_.symbols->InternFresh("ggp_demand_", &next_), args);
       sup.body = prefix;

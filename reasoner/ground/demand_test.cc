@@ -102,8 +102,8 @@ TEST(DemandTest, DemandRulesAreProjected) {
 }
 
 // A chain of restricted literals: the prefix before each is carried forward as a
-// supplementary demand relation over the variables the literals after it read, so each
-// demand rule joins at most two relations instead of the whole prefix again.
+// supplementary demand relation over the variables the literals after it read (where
+// that drops one), so the demand rules do not each join the whole prefix again.
 TEST(DemandTest, AChainCarriesItsPrefixForward) {
   const gdl::Description d = Parse(R"(
     (<= (legal r (go ?b ?e)) (true (turn ?p)) (move ?p ?b ?e))
@@ -113,19 +113,21 @@ TEST(DemandTest, AChainCarriesItsPrefixForward) {
   const DemandRewrite out = RestrictToDemand(d);
   EXPECT_EQ(out.restricted, 2u);  // move on ?p, jump on ?p and its start
   const std::vector<std::string> rules = Rules(out.description);
-  ASSERT_EQ(rules.size(), 9u);
+  ASSERT_EQ(rules.size(), 8u);
   EXPECT_EQ(rules[1],
             "(<= (move ?p ?b ?e) (true (at ?b ?p)) (jump ?p ?b ?x) (jump ?p ?x ?y) "
             "(jump ?p ?y ?e) (ggp_demand_0 ?p))");
   EXPECT_EQ(rules[2], "(<= (jump ?p ?b ?e) (true (over ?p ?b ?e)) (ggp_demand_1 ?p ?b))");
   EXPECT_EQ(rules[3], "(<= (ggp_demand_0 ?p) (true (turn ?p)))");
-  EXPECT_EQ(rules[4], "(<= (ggp_demand_2 ?b ?p) (true (at ?b ?p)) (ggp_demand_0 ?p))");
-  EXPECT_EQ(rules[5], "(<= (ggp_demand_1 ?p ?b) (ggp_demand_2 ?b ?p))");
-  EXPECT_EQ(rules[6], "(<= (ggp_demand_3 ?p ?x) (ggp_demand_2 ?b ?p) (jump ?p ?b ?x))");
-  EXPECT_EQ(rules[7], "(<= (ggp_demand_1 ?p ?x) (ggp_demand_3 ?p ?x))");
+  // (true (at ?b ?p)) with move's demand keeps every variable: not carried.
+  EXPECT_EQ(rules[4], "(<= (ggp_demand_1 ?p ?b) (true (at ?b ?p)) (ggp_demand_0 ?p))");
+  // With the first jump, ?b is read no more: carried over ?p ?x.
+  EXPECT_EQ(rules[5],
+            "(<= (ggp_demand_2 ?p ?x) (true (at ?b ?p)) (jump ?p ?b ?x) (ggp_demand_0 ?p))");
+  EXPECT_EQ(rules[6], "(<= (ggp_demand_1 ?p ?x) (ggp_demand_2 ?p ?x))");
   // The last one: the prefix joined once however it is written.
-  EXPECT_EQ(rules[8], "(<= (ggp_demand_1 ?p ?y) (ggp_demand_3 ?p ?x) (jump ?p ?x ?y))");
-  EXPECT_EQ(out.filters.size(), 4u);  // two demand relations, two carried prefixes
+  EXPECT_EQ(rules[7], "(<= (ggp_demand_1 ?p ?y) (ggp_demand_2 ?p ?x) (jump ?p ?x ?y))");
+  EXPECT_EQ(out.filters.size(), 3u);  // two demand relations, one carried prefix
 }
 
 // Pegs on a line of cells 1..n; a peg moves by one to three jumps of two cells over
