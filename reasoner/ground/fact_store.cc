@@ -57,8 +57,24 @@ bool FactStore::Add(int r, TermId sentence) {
     ++chain.count;
     bytes_ += 24;
   }
+  for (auto& ci : rel.components) {
+    IndexComponents(ci.get(), fact, terms_->args(sentence)[ci->position]);
+  }
   bytes_ += 8 + 4 * (rel.arity + 1);
   return true;
+}
+
+void FactStore::IndexComponents(Relation::ComponentIndex* ci, uint32_t fact, TermId arg) {
+  if (!terms_->is_compound(arg) || terms_->functor(arg) != ci->functor ||
+      terms_->args(arg).size() != ci->arity) {
+    ci->prev.push_back(kNoFact);
+    return;
+  }
+  auto& chain = ci->chains[CompositeKey(ci->mask, terms_->args(arg).data())];
+  ci->prev.push_back(chain.head);
+  chain.head = fact;
+  ++chain.count;
+  bytes_ += 8;
 }
 
 void FactStore::Clear(int r) {
@@ -68,6 +84,7 @@ void FactStore::Clear(int r) {
   for (auto& index : rel.index) index.clear();
   rel.prev.clear();
   rel.composite.clear();
+  rel.components.clear();
   rel.old_end = rel.delta_end = 0;
 }
 
@@ -93,6 +110,29 @@ Relation::CompositeIndex* FactStore::Composite(int r, uint32_t mask) {
     bytes_ += rel.size() * 24 + 64;
   }
   return slot.get();
+}
+
+Relation::ComponentIndex* FactStore::Components(int r, uint32_t position, kif::SymbolId functor,
+                                                uint32_t arity, uint32_t mask) {
+  Relation& rel = relations_[static_cast<size_t>(r)];
+  for (auto& ci : rel.components) {
+    if (ci->position == position && ci->functor == functor && ci->arity == arity &&
+        ci->mask == mask) {
+      return ci.get();
+    }
+  }
+  auto ci = std::make_unique<Relation::ComponentIndex>();
+  ci->position = position;
+  ci->functor = functor;
+  ci->arity = arity;
+  ci->mask = mask;
+  ci->prev.reserve(rel.size());
+  for (uint32_t fact = 0; fact < rel.size(); ++fact) {
+    IndexComponents(ci.get(), fact, terms_->args(rel.sentences[fact])[position]);
+  }
+  bytes_ += rel.size() * 4 + 64;
+  rel.components.push_back(std::move(ci));
+  return rel.components.back().get();
 }
 
 }  // namespace ggp::reasoner::ground

@@ -1,6 +1,7 @@
 #pragma once
 // The facts derived so far, per relation (symbol + arity), with one index per argument
-// position, and the per-round boundaries semi-naive evaluation needs.
+// position (and, built on first use, indexes over several arguments or over the components
+// of a compound argument), and the per-round boundaries semi-naive evaluation needs.
 //
 // A fact is identified by its sentence term: `(cell 1 1 b)` for cell/3, the atom
 // `terminal` for terminal/0. Facts of a relation are numbered in insertion order; a round
@@ -48,6 +49,21 @@ struct Relation {
   };
   std::map<uint32_t, std::unique_ptr<CompositeIndex>> composite;
 
+  // Indices over the components of one compound argument: the facts whose argument at
+  // `position` is a `functor` term of `arity` components, keyed by a hash of the
+  // components in `mask` (CompositeKey over the components). (true (cell ?x ?y ?p)) with
+  // ?x and ?y bound reads the fluents of one cell, not every fluent. Created on first use;
+  // pointers stay valid.
+  struct ComponentIndex {
+    uint32_t position = 0;
+    kif::SymbolId functor = -1;
+    uint32_t arity = 0;
+    uint32_t mask = 0;
+    std::unordered_map<uint64_t, Chain> chains;
+    std::vector<uint32_t> prev;  // per fact (kNoFact for facts of another shape)
+  };
+  std::vector<std::unique_ptr<ComponentIndex>> components;
+
   uint32_t size() const { return static_cast<uint32_t>(sentences.size()); }
 };
 
@@ -82,11 +98,19 @@ class FactStore {
   Relation::CompositeIndex* Composite(int r, uint32_t mask);
   // The key of argument values `args` (indexed by position) under `mask`.
   static uint64_t CompositeKey(uint32_t mask, const TermId* args);
+  // The index of relation r over the components in `mask` (arity <= 32) of its argument
+  // at `position` where that is a `functor` term of `arity` components, built from the
+  // facts so far and kept up to date by Add.
+  Relation::ComponentIndex* Components(int r, uint32_t position, kif::SymbolId functor,
+                                       uint32_t arity, uint32_t mask);
 
   // Estimated heap bytes held by facts and indices.
   size_t ApproxBytes() const { return bytes_; }
 
  private:
+  // Adds fact number `fact`, whose argument at ci->position is `arg`, to `ci`.
+  void IndexComponents(Relation::ComponentIndex* ci, uint32_t fact, TermId arg);
+
   TermStore* terms_;
   std::vector<Relation> relations_;
   std::unordered_map<uint64_t, int> by_key_;

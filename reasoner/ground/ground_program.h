@@ -48,7 +48,7 @@ struct GroundStats {
   // The plain grounding passed a cap (grounder.h) and this program was grounded again
   // with local variables projected (projection.h) and then bodies decomposed
   // (decomposition.h: how many rules that rewrote); the rules, body literals and work of
-  // the plain one when it was replaced.
+  // the plain one when it was replaced (its work as the caps count it, grounder.h).
   bool projected = false;
   size_t decomposed_rules = 0;
   size_t plain_rules = 0;

@@ -1,17 +1,14 @@
-// The grounder (grounder.h): the static stage, the relaxed fixpoint and its joins. The race
-// with the rewrite and the entry point are in grounder_race.cc.
+// The grounder (grounder.h): the static stage, the relaxed fixpoint and its joins. The join
+// of a positive literal through the fact indexes is in grounder_join.cc; the race with the
+// rewrite and the entry point are in grounder_race.cc.
 
 #include <algorithm>
-#include <bit>
 
 #include "reasoner/ground/grounder_internal.h"
 
 namespace ggp::reasoner::ground::internal {
 
 using Kind = CompiledLiteral::Kind;
-
-// Candidates from the best single-argument index above which a composite index pays.
-constexpr uint32_t kCompositeThreshold = 16;
 
 std::string Grounder::BusiestRule() const {
   if (fires_.empty()) return "";
@@ -80,6 +77,7 @@ void Grounder::Run() {
   }
   static_head_ = -1;
   static_relation_ = -1;
+  for (int r : dynamic_rules) ReplanDynamic(rules_[static_cast<size_t>(r)], facts_);
 
   for (size_t f = 0; f < facts_.relation(init).size(); ++f) {
     TermId s = facts_.relation(init).sentences[f];
@@ -267,89 +265,6 @@ TermId Grounder::BuildSentence(const CompiledLiteral& lit) {
     if (args[i] == kNoTerm) Unsafe();
   }
   return facts_.SentenceOf(lit.relation, args);
-}
-
-void Grounder::JoinPositive(const std::vector<int>& plan, size_t k, const CompiledLiteral& lit) {
-  Range range = ranges_[static_cast<size_t>(plan[k])];
-  if (range.begin >= range.end) return;
-  int r = lit.relation;
-  // Static and demand literals are joined here and not kept in the emitted body.
-  const bool kept = !facts_.relation(r).is_static && !facts_.relation(r).is_filter;
-  // Bound arguments: the most selective single-argument index, or, when that still
-  // leaves many candidates and several arguments are bound, a composite index over all
-  // of them (built on first use).
-  uint32_t arity = static_cast<uint32_t>(lit.args.size());
-  TermId values[32];
-  uint32_t mask = 0;
-  int best_pos = -1;
-  uint32_t best_head = kNoFact;
-  uint32_t best_count = 0;
-  for (size_t pos = 0; pos < lit.args.size(); ++pos) {
-    TermId v = Lookup(lit.args[pos], bindings_.data(), out_->terms);
-    if (v == kAbsentTerm) return;
-    if (v == kNoTerm) continue;
-    if (pos < 32) {
-      values[pos] = v;
-      mask |= uint32_t{1} << pos;
-    }
-    const auto& index = facts_.relation(r).index[pos];
-    auto it = index.find(v);
-    if (it == index.end()) return;
-    if (best_pos < 0 || it->second.count < best_count) {
-      best_pos = static_cast<int>(pos);
-      best_head = it->second.head;
-      best_count = it->second.count;
-    }
-  }
-  Relation::CompositeIndex* composite = nullptr;
-  if (best_count > kCompositeThreshold && std::popcount(mask) >= 2) {
-    composite = facts_.Composite(r, mask);
-    auto it = composite->chains.find(FactStore::CompositeKey(mask, values));
-    if (it == composite->chains.end()) return;
-    best_head = it->second.head;
-  }
-  size_t mark = trail_.size();
-  auto try_fact = [&](uint32_t f) {
-    // Per candidate, not only per derived head: a join may try millions that all fail.
-    if (emit_) {
-      ++work_[static_cast<size_t>(rule_ - rules_.data())];
-      ++total_work_;
-    } else {
-      ++static_work_;
-    }
-    CheckBudget();
-    TermId s = facts_.relation(r).sentences[f];
-    std::span<const TermId> args = facts_.ArgsOf(r, s);
-    bool ok = true;
-    for (size_t i = 0; ok && i < args.size(); ++i) {
-      ok = Match(lit.args[i], args[i], out_->terms, bindings_.data(), &trail_);
-    }
-    if (ok) {
-      if (kept) positives_.push_back(s);
-      Join(plan, k + 1);
-      if (kept) positives_.pop_back();
-    }
-    Undo(&trail_, mark, bindings_.data());
-  };
-  if (composite != nullptr) {
-    for (uint32_t f = best_head; f != kNoFact; f = composite->prev[f]) {
-      if (f >= range.end) continue;
-      if (f < range.begin) break;
-      try_fact(f);
-    }
-    return;
-  }
-  if (best_pos < 0) {
-    for (uint32_t f = range.begin; f < range.end; ++f) try_fact(f);
-    return;
-  }
-  for (uint32_t f = best_head; f != kNoFact;
-       f = facts_.relation(r)
-               .prev[static_cast<size_t>(f) * arity + static_cast<uint32_t>(best_pos)]) {
-    if (f >= range.end) continue;
-    if (f < range.begin) break;
-    try_fact(f);
-  }
 }
 
 void Grounder::Fire() {

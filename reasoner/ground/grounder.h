@@ -21,8 +21,10 @@
 // Recursion and function terms are handled by the fixpoint; an exploding program is
 // stopped by the budget (time and estimated bytes), with the reason.
 //
-// A program that grows past GroundOptions::plain_rule_cap ground rules, or whose joins try
-// more than plain_work_cap candidate facts, while the rule that made the most of them can
+// A program that grows past GroundOptions::plain_rule_cap ground rules, or whose joins meet
+// more than plain_work_cap candidate facts (counted as the argument indexes alone would
+// meet them: the component indexes of fact_store.h make the joins faster, not the
+// decisions below different), while the rule that made the most of them can
 // be rewritten (local variables, projection.h; variables of the body alone joining several
 // literals, decomposition.h), races a rewrite: the whole description with its local
 // variables projected and its bodies decomposed is grounded on the side, limited to the

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "reasoner/gdl/normalize.h"
+#include "reasoner/ground/pick_game_test_util.h"
 #include "reasoner/propnet/test_games.h"
 
 namespace ggp::reasoner::ground {
@@ -99,6 +100,24 @@ TEST(GrounderTest, StaticJoinsFollowTheSizesOfTheirRelations) {
   EXPECT_FALSE(g.facts.count("(goal r 51)"));
   constexpr uint64_t kTableFacts = (kN + 1) * (kN + 1);             // absDiff's
   EXPECT_LT(g.result.program.stats.static_work, 30 * kTableFacts);  // body order: 160 each
+}
+
+// A fluent read with some of its components bound, (true (cell ?x ?y ?p)) after
+// (does r (pick ?x ?y)), visits the fluents of that cell only (fact_store.h, component
+// indexes). Each of the kN^2 picks is joined against every cell fluent (PickGame): read
+// whole, it tried every fluent, some kN^4 * kPieces candidates.
+TEST(GrounderTest, APartlyBoundCompoundArgumentIsReadThroughItsComponents) {
+  constexpr int kN = 10;
+  constexpr int kPieces = 4;
+  const std::string text = testing::PickGame(kN, kPieces, /*local=*/false);
+  Grounded g = GroundText(text.c_str());
+  ASSERT_TRUE(g.result.ok) << g.result.error;
+  for (const char* s : {"(true (held p0))", "(true (held p3))", "(true (cell 10 10 p2))"}) {
+    EXPECT_TRUE(g.facts.count(s)) << s;
+  }
+  constexpr uint64_t kPerCellPiece = kN * kN * kPieces;
+  EXPECT_LT(g.result.program.stats.work, 10 * kPerCellPiece)
+      << "a scan of every fluent per pick makes about " << kN * kN * kPerCellPiece;
 }
 
 // A static relation whose rules negate itself, stratified by arguments only: (v c) holds

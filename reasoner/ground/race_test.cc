@@ -8,6 +8,7 @@
 #include <string>
 
 #include "reasoner/ground/grounder.h"
+#include "reasoner/ground/pick_game_test_util.h"
 #include "reasoner/ground/rewrite_test_util.h"
 
 namespace ggp::reasoner::ground {
@@ -65,6 +66,32 @@ TEST(RaceTest, ARewriteBiggerThanThePlainRunReplacesItOnceThatIsAsBig) {
   ASSERT_TRUE(all.ok) << all.error;
   EXPECT_EQ(all.program.rules.size(), g.program.rules.size());
   EXPECT_EQ(all.program.body.size(), g.program.body.size());
+}
+
+// The work cap counts the candidates a join meets as the argument indexes alone would.
+// Each of PickGame's kN^3 picks reads (true (cell ?x ?y ?p)) with ?x and ?y bound:
+// through the component indexes (fact_store.h) it tries that cell's kPieces fluents; the
+// argument indexes meet every fluent. A cap the plain run's tried candidates stay within
+// still starts the race (the pick's ?z is local: the rewrite projects it away).
+TEST(RaceTest, TheWorkCapCountsCandidatesAsTheArgumentIndexesMeetThem) {
+  constexpr int kN = 8;
+  constexpr int kPieces = 4;
+  const std::string text = testing::PickGame(kN, kPieces, /*local=*/true);
+  const gdl::Description d = Parse(text);
+  Budget plain_budget(BudgetOptions{});
+  GroundResult plain = Ground(d, plain_budget, GroundOptions{size_t{1} << 40, 0});
+  ASSERT_TRUE(plain.ok) << plain.error;
+  const uint64_t tried = plain.program.stats.work;
+  ASSERT_LT(tried, uint64_t{kN} * kN * kN * kN * kPieces);
+
+  Budget budget(BudgetOptions{});
+  GroundResult g = Ground(d, budget, GroundOptions{size_t{1} << 40, tried});
+  ASSERT_TRUE(g.ok) << g.error;
+  const GroundStats& s = g.program.stats;
+  EXPECT_TRUE(s.projected || s.rewrite_lost) << "no race at a work cap of " << tried;
+  if (s.projected) {
+    EXPECT_GT(s.plain_work, tried);
+  }
 }
 
 }  // namespace

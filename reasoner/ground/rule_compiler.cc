@@ -53,6 +53,21 @@ CompiledLiteral CompileLiteral(const gdl::Literal& l, int line, TermStore& terms
   return out;
 }
 
+// Calls f(n) for each argument position of `l` that the variables in `bound` make ground
+// and that `rel` indexes, n being the distinct values the index holds there.
+template <typename F>
+void ForEachBoundIndex(const CompiledLiteral& l, const std::vector<bool>& bound,
+                       const Relation& rel, F&& f) {
+  std::vector<int> vars;
+  for (size_t pos = 0; pos < l.args.size() && pos < rel.index.size(); ++pos) {
+    vars.clear();
+    PatternVariables(l.args[pos], &vars);
+    const bool ground =
+        std::all_of(vars.begin(), vars.end(), [&](int v) { return bound[static_cast<size_t>(v)]; });
+    if (ground && !rel.index[pos].empty()) f(static_cast<double>(rel.index[pos].size()));
+  }
+}
+
 // Candidates a positive literal is expected to have once the variables in `bound` are
 // bound: the relation's facts per value of its most selective bound argument (from the
 // relation's index as it stands), or all of them when no argument is bound.
@@ -60,25 +75,28 @@ double EstimatedCandidates(const CompiledLiteral& l, const std::vector<bool>& bo
                            const FactStore& facts) {
   const Relation& rel = facts.relation(l.relation);
   double best = rel.size();
-  std::vector<int> vars;
-  for (size_t pos = 0; pos < l.args.size() && pos < rel.index.size(); ++pos) {
-    vars.clear();
-    PatternVariables(l.args[pos], &vars);
-    const bool ground =
-        std::all_of(vars.begin(), vars.end(), [&](int v) { return bound[static_cast<size_t>(v)]; });
-    if (!ground || rel.index[pos].empty()) continue;
-    best = std::min(best,
-                    static_cast<double>(rel.size()) / static_cast<double>(rel.index[pos].size()));
-  }
+  ForEachBoundIndex(l, bound, rel,
+                    [&](double values) { best = std::min(best, rel.size() / values); });
   return best;
+}
+
+// A static literal whose bound arguments leave at most about one fact, by the sizes of
+// its argument indexes taken as independent: (sum ?zy ?qy ?ny) with ?qy and ?ny bound.
+bool NearLookup(const CompiledLiteral& l, const std::vector<bool>& bound, const FactStore& facts) {
+  const Relation& rel = facts.relation(l.relation);
+  if (!rel.is_static) return false;
+  double estimate = rel.size();
+  ForEachBoundIndex(l, bound, rel, [&](double values) { estimate /= values; });
+  return estimate <= 1.0;
 }
 
 // Evaluation order with body[first] first: then, repeatedly, every filter whose variables
 // are bound, and the next positive literal, preferring one connected to bound variables:
-// the first such in body order (a lookup, every variable bound, before any other), or
-// with `facts`, the one with the fewest estimated candidates (EstimatedCandidates; ties
-// in body order).
-std::vector<int> MakePlan(const CompiledRule& r, int first, const FactStore* facts = nullptr) {
+// the first such in body order (a lookup, every variable bound, or with `static_facts` a
+// NearLookup, before any other), or with `facts`, the one with the fewest estimated
+// candidates (EstimatedCandidates; ties in body order).
+std::vector<int> MakePlan(const CompiledRule& r, int first, const FactStore* facts = nullptr,
+                          const FactStore* static_facts = nullptr) {
   std::vector<int> plan;
   std::vector<bool> bound(static_cast<size_t>(r.num_vars), false);
   std::vector<bool> used(r.body.size(), false);
@@ -103,7 +121,8 @@ std::vector<int> MakePlan(const CompiledRule& r, int first, const FactStore* fac
     }
     int next = -1;
     bool next_connected = false;
-    double next_cost = 0;
+    bool next_lookup = false;  // without sizes (dynamic rules)
+    double next_cost = 0;      // with sizes (static rules)
     for (int i : r.positives) {
       if (used[static_cast<size_t>(i)]) continue;
       const CompiledLiteral& l = r.body[static_cast<size_t>(i)];
@@ -120,11 +139,12 @@ std::vector<int> MakePlan(const CompiledRule& r, int first, const FactStore* fac
         // 50 times on solitaireChineseCheckers (whose jump chains, restricted to demand,
         // arrive over several rounds and are joined from every jump of the chain).
         const bool lookup = std::all_of(l.vars.begin(), l.vars.end(),
-                                        [&](int v) { return bound[static_cast<size_t>(v)]; });
-        if (!next_connected || (lookup && next_cost == 0)) {
+                                        [&](int v) { return bound[static_cast<size_t>(v)]; }) ||
+                            (static_facts != nullptr && NearLookup(l, bound, *static_facts));
+        if (!next_connected || (lookup && !next_lookup)) {
           next = i;
           next_connected = true;
-          next_cost = lookup ? 1 : 0;
+          next_lookup = lookup;
         }
         continue;
       }
@@ -183,6 +203,13 @@ std::vector<CompiledRule> CompileRules(const gdl::Description& d, TermStore& ter
 void Replan(CompiledRule& r, const FactStore& facts) {
   if (r.positives.empty()) return;
   for (size_t i = 0; i < r.positives.size(); ++i) r.plans[i] = MakePlan(r, r.positives[i], &facts);
+}
+
+void ReplanDynamic(CompiledRule& r, const FactStore& facts) {
+  if (r.positives.empty()) return;
+  for (size_t i = 0; i < r.positives.size(); ++i) {
+    r.plans[i] = MakePlan(r, r.positives[i], nullptr, &facts);
+  }
 }
 
 std::vector<std::vector<int>> ClassifyRelations(const std::vector<CompiledRule>& rules,

@@ -51,6 +51,12 @@ std::vector<CompiledRule> CompileRules(const gdl::Description& d, TermStore& ter
 // connected to bound variables), instead of in body order. For rules whose relations'
 // sizes are known, e.g. those over lower strata when a static component starts.
 void Replan(CompiledRule& r, const FactStore& facts);
+// Makes a dynamic rule's plans again once the static relations of `facts` are computed:
+// as CompileRules made them (body order among the literals connected to what is bound, a
+// lookup first), where a static literal whose bound arguments leave about one fact by
+// the sizes of its argument indexes, (sum ?zy ?qy ?ny) with ?qy and ?ny bound, counts as
+// a lookup too. (Dynamic relations are still empty then: their sizes say nothing.)
+void ReplanDynamic(CompiledRule& r, const FactStore& facts);
 
 // Marks relations as static (Relation::is_static): those that do not depend on true or
 // does and are not legal/next/goal/terminal or filters (Relation::is_filter). Returns, for the

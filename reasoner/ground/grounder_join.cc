@@ -1,0 +1,168 @@
+// The grounder's join of one positive literal (grounder_internal.h): the candidates come
+// from the most selective index the bindings allow (an argument, several arguments, or the
+// components of a compound argument; fact_store.h).
+
+#include <bit>
+
+#include "reasoner/ground/grounder_internal.h"
+
+namespace ggp::reasoner::ground::internal {
+
+// Candidates from the best single-argument index above which a composite index pays.
+constexpr uint32_t kCompositeThreshold = 16;
+// ComponentIndexFor found that no fact can match.
+constexpr uint32_t kAbsentFact = kNoFact - 1;
+
+void Grounder::JoinPositive(const std::vector<int>& plan, size_t k, const CompiledLiteral& lit) {
+  Range range = ranges_[static_cast<size_t>(plan[k])];
+  if (range.begin >= range.end) return;
+  int r = lit.relation;
+  // Static and demand literals are joined here and not kept in the emitted body.
+  const bool kept = !facts_.relation(r).is_static && !facts_.relation(r).is_filter;
+  // Bound arguments: the most selective single-argument index, or, when that still
+  // leaves many candidates and several arguments are bound, a composite index over all
+  // of them (built on first use).
+  uint32_t arity = static_cast<uint32_t>(lit.args.size());
+  TermId values[32];
+  uint32_t mask = 0;
+  int best_pos = -1;
+  uint32_t best_head = kNoFact;
+  uint32_t best_count = 0;
+  TermId best_value = kNoTerm;
+  for (size_t pos = 0; pos < lit.args.size(); ++pos) {
+    TermId v = Lookup(lit.args[pos], bindings_.data(), out_->terms);
+    if (v == kAbsentTerm) return;
+    if (v == kNoTerm) continue;
+    if (pos < 32) {
+      values[pos] = v;
+      mask |= uint32_t{1} << pos;
+    }
+    const auto& index = facts_.relation(r).index[pos];
+    auto it = index.find(v);
+    if (it == index.end()) return;
+    if (best_pos < 0 || it->second.count < best_count) {
+      best_pos = static_cast<int>(pos);
+      best_value = v;
+      best_head = it->second.head;
+      best_count = it->second.count;
+    }
+  }
+  Relation::CompositeIndex* composite = nullptr;
+  if (best_count > kCompositeThreshold && std::popcount(mask) >= 2) {
+    composite = facts_.Composite(r, mask);
+    auto it = composite->chains.find(FactStore::CompositeKey(mask, values));
+    if (it == composite->chains.end()) return;
+    best_head = it->second.head;
+  }
+  Relation::ComponentIndex* by_components =
+      composite == nullptr && (best_pos < 0 || best_count > kCompositeThreshold) &&
+              range.end - range.begin > kCompositeThreshold
+          ? ComponentIndexFor(lit, mask, best_pos < 0 ? UINT32_MAX : best_count, &best_head)
+          : nullptr;
+  if (by_components == nullptr && best_head == kAbsentFact) {
+    if (emit_) CountScanned(ScannedWithout(r, range, best_pos, best_value));
+    return;
+  }
+  size_t mark = trail_.size();
+  auto try_fact = [&](uint32_t f) {
+    // Per candidate, not only per derived head: a join may try millions that all fail.
+    if (emit_) {
+      ++tried_work_;
+      if (by_components == nullptr) CountScanned(1);
+    } else {
+      ++static_work_;
+    }
+    CheckBudget();
+    TermId s = facts_.relation(r).sentences[f];
+    std::span<const TermId> args = facts_.ArgsOf(r, s);
+    bool ok = true;
+    for (size_t i = 0; ok && i < args.size(); ++i) {
+      ok = Match(lit.args[i], args[i], out_->terms, bindings_.data(), &trail_);
+    }
+    if (ok) {
+      if (kept) positives_.push_back(s);
+      Join(plan, k + 1);
+      if (kept) positives_.pop_back();
+    }
+    Undo(&trail_, mark, bindings_.data());
+  };
+  if (by_components != nullptr) {
+    if (emit_) CountScanned(ScannedWithout(r, range, best_pos, best_value));
+    for (uint32_t f = best_head; f != kNoFact; f = by_components->prev[f]) {
+      if (f >= range.end) continue;
+      if (f < range.begin) break;
+      try_fact(f);
+    }
+    return;
+  }
+  if (composite != nullptr) {
+    for (uint32_t f = best_head; f != kNoFact; f = composite->prev[f]) {
+      if (f >= range.end) continue;
+      if (f < range.begin) break;
+      try_fact(f);
+    }
+    return;
+  }
+  if (best_pos < 0) {
+    for (uint32_t f = range.begin; f < range.end; ++f) try_fact(f);
+    return;
+  }
+  for (uint32_t f = best_head; f != kNoFact;
+       f = facts_.relation(r)
+               .prev[static_cast<size_t>(f) * arity + static_cast<uint32_t>(best_pos)]) {
+    if (f >= range.end) continue;
+    if (f < range.begin) break;
+    try_fact(f);
+  }
+}
+
+uint64_t Grounder::ScannedWithout(int r, Range range, int best_pos, TermId value) const {
+  if (best_pos < 0) return range.end - range.begin;
+  const Relation& rel = facts_.relation(r);
+  uint64_t n = 0;
+  for (uint32_t f = rel.index[static_cast<size_t>(best_pos)].at(value).head; f != kNoFact;
+       f = rel.prev[static_cast<size_t>(f) * rel.arity + static_cast<uint32_t>(best_pos)]) {
+    if (f >= range.end) continue;
+    if (f < range.begin) break;
+    ++n;
+  }
+  return n;
+}
+
+Relation::ComponentIndex* Grounder::ComponentIndexFor(const CompiledLiteral& lit, uint32_t mask,
+                                                      uint32_t count, uint32_t* head) {
+  Relation::ComponentIndex* best = nullptr;
+  for (size_t pos = 0; pos < lit.args.size() && pos < 32; ++pos) {
+    const Pattern& p = lit.args[pos];
+    if (p.kind != Pattern::Kind::kFunc || p.args.size() > 32 || (mask >> pos & 1) != 0) continue;
+    TermId values[32];
+    uint32_t bound = 0;
+    for (size_t j = 0; j < p.args.size(); ++j) {
+      const TermId v = Lookup(p.args[j], bindings_.data(), out_->terms);
+      if (v == kAbsentTerm) {  // no fact has that component
+        *head = kAbsentFact;
+        return nullptr;
+      }
+      if (v == kNoTerm) continue;
+      values[j] = v;
+      bound |= uint32_t{1} << j;
+    }
+    if (bound == 0) continue;
+    Relation::ComponentIndex* ci =
+        facts_.Components(lit.relation, static_cast<uint32_t>(pos), p.functor,
+                          static_cast<uint32_t>(p.args.size()), bound);
+    auto it = ci->chains.find(FactStore::CompositeKey(bound, values));
+    if (it == ci->chains.end()) {
+      *head = kAbsentFact;
+      return nullptr;
+    }
+    if (it->second.count < count) {
+      best = ci;
+      count = it->second.count;
+      *head = it->second.head;
+    }
+  }
+  return best;
+}
+
+}  // namespace ggp::reasoner::ground::internal
