@@ -100,7 +100,7 @@ void Grounder::CheckBudget() {
     if (race_ && out_->rules.size() + out_->body.size() > size_cap_) throw RaceLost{};
     size_t bytes = out_->terms.ApproxBytes() + facts_.ApproxBytes() +
                    out_->body.capacity() * sizeof(TermId) +
-                   out_->rules.capacity() * sizeof(GroundRule) + dedup_.size() * 32;
+                   out_->rules.capacity() * sizeof(GroundRule) + emitted_.bytes();
     if (!budget_.Charge(bytes > charged_ ? bytes - charged_ : 0)) throw BudgetExceeded{};
     charged_ = std::max(charged_, bytes);
   }
@@ -292,8 +292,10 @@ void Grounder::Emit(TermId head) {
   for (TermId t : scratch_pos_) h = (h ^ t) * 0x100000001B3ull;
   h = (h ^ 0xABCDEFull) * 0x100000001B3ull;
   for (TermId t : scratch_neg_) h = (h ^ t) * 0x100000001B3ull;
-  auto [it, inserted] = dedup_.try_emplace(h, static_cast<uint32_t>(out_->rules.size()));
-  if (!inserted && SameRule(out_->rules[it->second], head)) return;
+  if (emitted_.FindOrAdd(h, static_cast<uint32_t>(out_->rules.size()),
+                         [&](uint32_t i) { return SameRule(out_->rules[i], head); })) {
+    return;
+  }
   GroundRule g{head, static_cast<uint32_t>(out_->body.size()),
                static_cast<uint32_t>(scratch_pos_.size()),
                static_cast<uint32_t>(scratch_neg_.size())};

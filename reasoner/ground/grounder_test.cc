@@ -7,6 +7,7 @@
 #include <string>
 
 #include "reasoner/gdl/normalize.h"
+#include "reasoner/ground/grounder_internal.h"
 #include "reasoner/ground/pick_game_test_util.h"
 #include "reasoner/propnet/test_games.h"
 
@@ -195,6 +196,31 @@ TEST(GrounderTest, AJoinThatDerivesNothingStillStopsAtTheDeadline) {
   Grounded g = GroundText(text.c_str(), past);
   EXPECT_FALSE(g.result.ok);
   EXPECT_NE(g.result.error.find("time budget"), std::string::npos) << g.result.error;
+}
+
+// Rules whose hashes agree are told apart by `same`, also after the table has grown.
+TEST(EmittedRulesTest, FindsEachRuleAndKeepsThoseWhoseHashesAgreeApart) {
+  internal::EmittedRules emitted;
+  std::vector<int> rules;  // rule index -> its identity
+  auto add = [&](uint64_t hash, int rule) {
+    const bool found = emitted.FindOrAdd(hash, static_cast<uint32_t>(rules.size()),
+                                         [&](uint32_t i) { return rules[i] == rule; });
+    if (!found) rules.push_back(rule);
+    return found;
+  };
+  constexpr uint64_t kShared = 0xDEADBEEF12345678ull;
+  EXPECT_FALSE(add(kShared, 1));
+  EXPECT_FALSE(add(kShared, 2));  // same hash, another rule
+  EXPECT_TRUE(add(kShared, 1));
+  EXPECT_TRUE(add(kShared, 2));
+  for (int r = 3; r < 5000; ++r) {
+    EXPECT_FALSE(add(static_cast<uint64_t>(r) * 0x9E3779B97F4A7C15ull, r));
+  }
+  for (int r = 3; r < 5000; ++r) {
+    EXPECT_TRUE(add(static_cast<uint64_t>(r) * 0x9E3779B97F4A7C15ull, r)) << r;
+  }
+  EXPECT_TRUE(add(kShared, 2));
+  EXPECT_EQ(rules.size(), 4999u);
 }
 
 }  // namespace

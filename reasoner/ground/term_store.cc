@@ -2,7 +2,15 @@
 
 namespace ggp::reasoner::ground {
 
-TermStore::TermStore() : slots_(1024, kNoTerm) {}
+namespace {
+
+uint64_t SlotOf(uint64_t hash, TermId id) {
+  return (hash & 0xFFFFFFFF00000000ull) | (uint64_t{id} + 1);
+}
+
+}  // namespace
+
+TermStore::TermStore() : slots_(1024, 0) {}
 
 uint64_t TermStore::HashOf(kif::SymbolId s, bool compound, std::span<const TermId> args) {
   uint64_t h = (static_cast<uint64_t>(static_cast<uint32_t>(s)) << 1 | (compound ? 1 : 0)) *
@@ -27,9 +35,12 @@ bool TermStore::Equals(TermId id, kif::SymbolId s, bool compound,
 std::optional<TermId> TermStore::Find(kif::SymbolId s, bool compound,
                                       std::span<const TermId> args, uint64_t hash) const {
   size_t mask = slots_.size() - 1;
+  const uint64_t tag = hash & 0xFFFFFFFF00000000ull;
   for (size_t i = hash & mask;; i = (i + 1) & mask) {
-    TermId id = slots_[i];
-    if (id == kNoTerm) return std::nullopt;
+    const uint64_t slot = slots_[i];
+    if (slot == 0) return std::nullopt;
+    if ((slot & 0xFFFFFFFF00000000ull) != tag) continue;
+    const auto id = static_cast<TermId>((slot & 0xFFFFFFFFu) - 1);
     if (hashes_[id] == hash && Equals(id, s, compound, args)) return id;
   }
 }
@@ -44,12 +55,12 @@ std::optional<TermId> TermStore::FindAtom(kif::SymbolId symbol) const {
 }
 
 void TermStore::Grow() {
-  std::vector<TermId> slots(slots_.size() * 2, kNoTerm);
+  std::vector<uint64_t> slots(slots_.size() * 2, 0);
   size_t mask = slots.size() - 1;
   for (TermId id = 0; id < nodes_.size(); ++id) {
     size_t i = hashes_[id] & mask;
-    while (slots[i] != kNoTerm) i = (i + 1) & mask;
-    slots[i] = id;
+    while (slots[i] != 0) i = (i + 1) & mask;
+    slots[i] = SlotOf(hashes_[id], id);
   }
   slots_.swap(slots);
 }
@@ -72,8 +83,8 @@ TermId TermStore::Intern(kif::SymbolId s, bool compound, std::span<const TermId>
   hashes_.push_back(hash);
   size_t mask = slots_.size() - 1;
   size_t i = hash & mask;
-  while (slots_[i] != kNoTerm) i = (i + 1) & mask;
-  slots_[i] = id;
+  while (slots_[i] != 0) i = (i + 1) & mask;
+  slots_[i] = SlotOf(hash, id);
   return id;
 }
 

@@ -49,7 +49,7 @@ class TermStore {
   // Estimated heap bytes held.
   size_t ApproxBytes() const {
     return nodes_.capacity() * sizeof(Node) + args_.capacity() * sizeof(TermId) +
-           slots_.capacity() * sizeof(TermId);
+           slots_.capacity() * sizeof(uint64_t);
   }
 
  private:
@@ -69,7 +69,9 @@ class TermStore {
   std::vector<Node> nodes_;
   std::vector<TermId> args_;
   std::vector<uint64_t> hashes_;  // per node
-  std::vector<TermId> slots_;     // open addressing, kNoTerm = empty; size is a power of 2
+  // Open addressing, size a power of 2: a slot holds the term's hash's high 32 bits above
+  // its id + 1 (0: empty), so a probe reads a node only where the tags agree.
+  std::vector<uint64_t> slots_;
 };
 
 }  // namespace ggp::reasoner::ground
