@@ -13,6 +13,22 @@ constexpr uint32_t kCompositeThreshold = 16;
 // ComponentIndexFor found that no fact can match.
 constexpr uint32_t kAbsentFact = kNoFact - 1;
 
+namespace {
+
+// Calls f(fact) for each fact in [begin, end) of the index chain that starts at `head`,
+// next(fact) being the one after it (chains run in decreasing fact order). next is called
+// after f, which may add facts (and so move the chain's storage).
+template <typename Next, typename F>
+void ForEachInRange(uint32_t head, uint32_t begin, uint32_t end, Next&& next, F&& f) {
+  for (uint32_t fact = head; fact != kNoFact; fact = next(fact)) {
+    if (fact >= end) continue;
+    if (fact < begin) break;
+    f(fact);
+  }
+}
+
+}  // namespace
+
 void Grounder::JoinPositive(const std::vector<int>& plan, size_t k, const CompiledLiteral& lit) {
   Range range = ranges_[static_cast<size_t>(plan[k])];
   if (range.begin >= range.end) return;
@@ -54,6 +70,8 @@ void Grounder::JoinPositive(const std::vector<int>& plan, size_t k, const Compil
     if (it == composite->chains.end()) return;
     best_head = it->second.head;
   }
+  // A compound argument left partly open: its bound components may narrow the candidates
+  // more (ComponentIndexFor).
   Relation::ComponentIndex* by_components =
       composite == nullptr && (best_pos < 0 || best_count > kCompositeThreshold) &&
               range.end - range.begin > kCompositeThreshold
@@ -88,44 +106,40 @@ void Grounder::JoinPositive(const std::vector<int>& plan, size_t k, const Compil
   };
   if (by_components != nullptr) {
     if (emit_) CountScanned(ScannedWithout(r, range, best_pos, best_value));
-    for (uint32_t f = best_head; f != kNoFact; f = by_components->prev[f]) {
-      if (f >= range.end) continue;
-      if (f < range.begin) break;
-      try_fact(f);
-    }
+    ForEachInRange(
+        best_head, range.begin, range.end, [&](uint32_t f) { return by_components->prev[f]; },
+        try_fact);
     return;
   }
   if (composite != nullptr) {
-    for (uint32_t f = best_head; f != kNoFact; f = composite->prev[f]) {
-      if (f >= range.end) continue;
-      if (f < range.begin) break;
-      try_fact(f);
-    }
+    ForEachInRange(
+        best_head, range.begin, range.end, [&](uint32_t f) { return composite->prev[f]; },
+        try_fact);
     return;
   }
   if (best_pos < 0) {
     for (uint32_t f = range.begin; f < range.end; ++f) try_fact(f);
     return;
   }
-  for (uint32_t f = best_head; f != kNoFact;
-       f = facts_.relation(r)
-               .prev[static_cast<size_t>(f) * arity + static_cast<uint32_t>(best_pos)]) {
-    if (f >= range.end) continue;
-    if (f < range.begin) break;
-    try_fact(f);
-  }
+  ForEachInRange(
+      best_head, range.begin, range.end,
+      [&](uint32_t f) {
+        return facts_.relation(r)
+            .prev[static_cast<size_t>(f) * arity + static_cast<uint32_t>(best_pos)];
+      },
+      try_fact);
 }
 
 uint64_t Grounder::ScannedWithout(int r, Range range, int best_pos, TermId value) const {
   if (best_pos < 0) return range.end - range.begin;
   const Relation& rel = facts_.relation(r);
   uint64_t n = 0;
-  for (uint32_t f = rel.index[static_cast<size_t>(best_pos)].at(value).head; f != kNoFact;
-       f = rel.prev[static_cast<size_t>(f) * rel.arity + static_cast<uint32_t>(best_pos)]) {
-    if (f >= range.end) continue;
-    if (f < range.begin) break;
-    ++n;
-  }
+  ForEachInRange(
+      rel.index[static_cast<size_t>(best_pos)].at(value).head, range.begin, range.end,
+      [&](uint32_t f) {
+        return rel.prev[static_cast<size_t>(f) * rel.arity + static_cast<uint32_t>(best_pos)];
+      },
+      [&](uint32_t) { ++n; });
   return n;
 }
 
