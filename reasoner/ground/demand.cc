@@ -215,14 +215,94 @@ class Demand {
     return l;
   }
 
+  // The step of `r`'s positive literals (up to `last`) after which each distinct of its
+  // body is covered, -1 where the reader's demand covers it; -2 where none does and for the
+  // other literals.
+  std::vector<int> CoveredAt(const gdl::Rule& r, const std::vector<const Literal*>& positives,
+                             int last) const {
+    std::vector<int> covered_at(r.body.size(), -2);
+    std::unordered_set<SymbolId> vars = HeadBound(r.head);
+    for (int i = -1; i <= last; ++i) {
+      if (i >= 0) AddVariables(positives[i]->term, &vars);
+      for (size_t j = 0; j < r.body.size(); ++j) {
+        const Literal& l = r.body[j];
+        if (l.kind == Literal::Kind::kDistinct && covered_at[j] == -2 && Covered(l.term, vars)) {
+          covered_at[j] = i;
+        }
+      }
+    }
+    return covered_at;
+  }
+
+  // The prefix of a reader as a rule body: its sentence literals, the reader's own demand
+  // where `reader` (last, as in restricted rules), and the distincts they cover.
+  struct Prefix {
+    std::vector<Literal> literals;
+    const Literal* reader = nullptr;  // the reader's demand, while not carried
+    std::vector<Literal> distincts;
+
+    std::vector<Literal> Body() const {
+      std::vector<Literal> body = literals;
+      if (reader != nullptr) body.push_back(*reader);
+      body.insert(body.end(), distincts.begin(), distincts.end());
+      return body;
+    }
+  };
+
+  // After positive literal i of `r` (DemandRules), where two restricted literals or more
+  // are still to come: the prefix is carried forward as one supplementary relation (sup
+  // vars...) over the variables the literals after i still read, if that drops one (a
+  // carried prefix as wide as its join holds one fact per instance of it, more to store
+  // than the join saves: ruleDepthExponential's 2^20 bit vectors built twice as slowly).
+  // Appends its rule to *out and makes it the whole prefix.
+  void CarryPrefix(const gdl::Rule& r, const std::vector<const Literal*>& positives, int i,
+                   int last, const std::vector<int>& covered_at, Prefix* prefix,
+                   std::vector<gdl::Rule>* out) {
+    int to_come = 0;
+    for (int k = i + 1; k <= last; ++k) to_come += Restricted(KeyOf(positives[k]->term));
+    // (One more joins the prefix once however it is written.)
+    if (to_come < 2 || prefix->literals.size() + (prefix->reader != nullptr ? 1 : 0) < 2) return;
+    std::unordered_set<SymbolId> later;
+    for (int k = i + 1; k <= last; ++k) AddVariables(positives[k]->term, &later);
+    for (size_t j = 0; j < r.body.size(); ++j) {
+      if (covered_at[j] > i) AddVariables(r.body[j].term, &later);
+    }
+    std::vector<SymbolId> order;
+    for (const Literal& p : prefix->literals) gdl::CollectVariables(p.term, &order);
+    if (prefix->reader != nullptr) gdl::CollectVariables(prefix->reader->term, &order);
+    std::vector<Term> args;
+    std::unordered_set<SymbolId> kept;
+    for (SymbolId v : order) {
+      if (later.count(v) > 0 && kept.insert(v).second) args.push_back(Term::Variable(v));
+    }
+    if (args.empty() ||
+        args.size() == std::unordered_set<SymbolId>(order.begin(), order.end()).size()) {
+      return;
+    }
+    const kif::Position& where = positives[i]->where;
+    gdl::Rule sup;
+    sup.head = Term::Compound(in_.symbols->InternFresh("ggp_demand_", &next_), args);
+    sup.body = prefix->Body();
+    sup.where = where;
+    supplementary_.push_back(KeyOf(sup.head));
+    Literal carried;
+    carried.kind = Literal::Kind::kSentence;
+    carried.term = sup.head;
+    carried.where = where;
+    out->push_back(std::move(sup));
+    prefix->literals.assign(1, std::move(carried));
+    prefix->reader = nullptr;
+    prefix->distincts.clear();
+  }
+
   // The rules that collect what `r` asks of the restricted relations it reads positively.
   // The demand of the k-th positive literal is the join of the reader's own demand and the
   // literals before it, projected onto the literal's bound arguments. Joined anew for each
   // literal, a chain of k restricted literals costs k prefix joins (solitaireChineseCheckers'
   // four-jump moves built 1.44 times as slowly): so the prefix is carried forward as a
   // supplementary relation over the variables later literals still read, made from the one
-  // before it and the next literal (supplementary magic sets). The demand it yields is
-  // the same.
+  // before it and the next literal (supplementary magic sets, CarryPrefix). The demand it
+  // yields is the same.
   std::vector<gdl::Rule> DemandRules(const gdl::Rule& r) {
     std::vector<gdl::Rule> out;
     const std::vector<const Literal*> positives = Positives(r);
@@ -231,89 +311,32 @@ class Demand {
       if (Restricted(KeyOf(positives[i]->term))) last = static_cast<int>(i);
     }
     if (last < 0) return out;  // negated literals: by the grounder (restricted_relations)
-    // The step of the positive literals after which each distinct is covered (or never).
-    std::vector<int> covered_at(r.body.size(), -2);
-    {
-      std::unordered_set<SymbolId> vars = HeadBound(r.head);
-      for (int i = -1; i <= last; ++i) {
-        if (i >= 0) AddVariables(positives[i]->term, &vars);
-        for (size_t j = 0; j < r.body.size(); ++j) {
-          const Literal& l = r.body[j];
-          if (l.kind == Literal::Kind::kDistinct && covered_at[j] == -2 && Covered(l.term, vars)) {
-            covered_at[j] = i;
-          }
-        }
-      }
+    const std::vector<int> covered_at = CoveredAt(r, positives, last);
+    Prefix prefix;
+    Literal reader;
+    if (Restricted(KeyOf(r.head))) {
+      reader = MagicLiteral(r.head, r.where);
+      prefix.reader = &reader;
     }
-    // The prefix: sentence literals so far (the reader's demand last, as in restricted
-    // rules), and the distincts they cover.
-    std::vector<Literal> prefix;
-    std::vector<Literal> distincts;
-    const bool restricted = Restricted(KeyOf(r.head));
     auto take_distincts = [&](int step) {
       for (size_t j = 0; j < r.body.size(); ++j) {
-        if (covered_at[j] == step) distincts.push_back(r.body[j]);
+        if (covered_at[j] == step) prefix.distincts.push_back(r.body[j]);
       }
     };
     take_distincts(-1);
-    bool head_in_prefix = false;  // the reader's demand is in a supplementary relation
     for (int i = 0; i <= last; ++i) {
       const Literal& l = *positives[i];
       if (Restricted(KeyOf(l.term))) {
         gdl::Rule m;
         m.head = MagicLiteral(l.term, l.where).term;
-        m.body = prefix;
-        if (restricted && !head_in_prefix) m.body.push_back(MagicLiteral(r.head, r.where));
-        m.body.insert(m.body.end(), distincts.begin(), distincts.end());
+        m.body = prefix.Body();
         m.where = l.where;
         out.push_back(std::move(m));
       }
       if (i == last) break;
-      prefix.push_back(l);
+      prefix.literals.push_back(l);
       take_distincts(i);
-      // Carried only where two restricted literals or more are still to come (one more
-      // joins the prefix once however it is written).
-      int to_come = 0;
-      for (int k = i + 1; k <= last; ++k) to_come += Restricted(KeyOf(positives[k]->term));
-      if (to_come < 2 || prefix.size() + (restricted && !head_in_prefix ? 1 : 0) < 2) continue;
-      // Carry the prefix as (sup vars...) over the variables literals after i read.
-      std::unordered_set<SymbolId> later;
-      for (int k = i + 1; k <= last; ++k) AddVariables(positives[k]->term, &later);
-      for (size_t j = 0; j < r.body.size(); ++j) {
-        if (covered_at[j] > i) AddVariables(r.body[j].term, &later);
-      }
-      std::vector<SymbolId> order;
-      for (const Literal& p : prefix) gdl::CollectVariables(p.term, &order);
-      if (restricted && !head_in_prefix) {
-        gdl::CollectVariables(MagicLiteral(r.head, r.where).term, &order);
-      }
-      std::vector<Term> args;
-      std::unordered_set<SymbolId> kept;
-      for (SymbolId v : order) {
-        if (later.count(v) > 0 && kept.insert(v).second) args.push_back(Term::Variable(v));
-      }
-      // Only where it drops a variable: a carried prefix as wide as its join holds one
-      // fact per instance of it, more to store than the join saves (ruleDepthExponential's
-      // 2^20 bit vectors built twice as slowly).
-      if (args.empty() ||
-          args.size() == std::unordered_set<SymbolId>(order.begin(), order.end()).size()) {
-        continue;
-      }
-      gdl::Rule sup;
-      sup.head = Term::Compound(in_.symbols->InternFresh("ggp_demand_", &next_), args);
-      sup.body = prefix;
-      if (restricted && !head_in_prefix) sup.body.push_back(MagicLiteral(r.head, r.where));
-      sup.body.insert(sup.body.end(), distincts.begin(), distincts.end());
-      sup.where = l.where;
-      supplementary_.push_back(KeyOf(sup.head));
-      Literal carried;
-      carried.kind = Literal::Kind::kSentence;
-      carried.term = sup.head;
-      carried.where = l.where;
-      out.push_back(std::move(sup));
-      prefix.assign(1, std::move(carried));
-      distincts.clear();
-      head_in_prefix = true;
+      CarryPrefix(r, positives, i, last, covered_at, &prefix, &out);
     }
     return out;
   }
