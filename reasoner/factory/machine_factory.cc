@@ -1,7 +1,8 @@
 // The back end choice. Each back end has its own Build* function returning a
 // MachineBuild; CreateMachine picks one by name and times the whole build. "auto" tries
 // the propnet first, verifies it against the prover with VerifyAgainst (verify.h) and
-// falls back to the prover, with the reason, when the build fails or they disagree.
+// falls back to the prover, with the reason, when the build fails or they disagree. The
+// split machine's build is in split_build.cc, the board learner's in board_build.cc.
 
 #include "reasoner/factory/machine_factory.h"
 
@@ -9,21 +10,16 @@
 #include <chrono>
 #include <exception>
 
-#include "reasoner/board/board_game_io.h"
-#include "reasoner/board/learn_game.h"
+#include "reasoner/factory/factory_internal.h"
 #include "reasoner/factory/machine_race.h"
-#include "reasoner/factory/split_machine.h"
 #include "reasoner/factory/verify.h"
 #include "reasoner/gdl/relevance.h"
 #include "reasoner/propnet/propnet_machine.h"
 #include "reasoner/prover/prover_machine.h"
 
 namespace ggp::reasoner {
-namespace {
+namespace factory_internal {
 
-using Clock = std::chrono::steady_clock;
-
-// The reference prover: builds for every description that has roles.
 MachineBuild BuildProver(const gdl::Description& description, std::string reason) {
   MachineBuild build;
   std::string error;
@@ -41,6 +37,15 @@ MachineBuild BuildProver(const gdl::Description& description, std::string reason
   build.reason = std::move(reason);
   return build;
 }
+
+}  // namespace factory_internal
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using factory_internal::AddBoardMachine;
+using factory_internal::BuildProver;
+using factory_internal::BuildSplit;
 
 // The roots of the split machine's propnet without terminal (BuildSplit).
 constexpr kif::SymbolId kMoveRoots[] = {kif::kRole, kif::kInit, kif::kLegal,
@@ -105,93 +110,6 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
     build.reason += ", " + std::to_string(pn.stats.branch_free_fanouts) +
                     " components with hard-to-predict flips";
   }
-  return build;
-}
-
-// The split machine (split_machine.h) within `seconds`: a propnet of the rules that
-// legal, next and terminal need, goals by the prover; failing that, a propnet of what legal
-// and next need, terminal too by the prover. `prover` (may be null: built here) is the
-// whole game's prover. Fails when the goals and terminal need no rule of their own. A try
-// is skipped when it keeps `busiest` (the relation whose rules exceeded the whole game's
-// budget; -1: unknown): it would exceed it again (chess: legal needs its threats).
-MachineBuild BuildSplit(const gdl::Description& description, const MachineOptions& options,
-                        double seconds, std::shared_ptr<const StateMachine> prover,
-                        kif::SymbolId busiest) {
-  const Clock::time_point start = Clock::now();
-  MachineBuild build;
-  if (!prover) prover = BuildProver(description, "").machine;
-  auto whole = std::dynamic_pointer_cast<const ProverMachine>(prover);
-  if (!whole) {
-    build.reason = "split machine: no prover of the whole game";
-    return build;
-  }
-  std::vector<kif::SymbolId> roots = {kif::kRole, kif::kInit,  kif::kLegal,   kif::kNext,
-                                      kif::kBase, kif::kInput, kif::kTerminal};
-  const gdl::RelevantPart with_terminal = gdl::KeepRelevant(description, roots);
-  roots.pop_back();
-  const gdl::RelevantPart without_terminal = gdl::KeepRelevant(description, roots);
-  // A relation of the grounder's own rewrites tells nothing about the game's rules.
-  if (std::none_of(description.rules.begin(), description.rules.end(),
-                   [busiest](const gdl::Rule& r) { return r.head.symbol == busiest; })) {
-    busiest = -1;
-  }
-  std::string tried;
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    const gdl::RelevantPart& part = attempt == 0 ? with_terminal : without_terminal;
-    if (part.dropped_rules == 0) continue;
-    if (attempt == 1 && part.dropped_rules == with_terminal.dropped_rules) continue;
-    const char* what = attempt == 0 ? "goals" : "goals and terminal";
-    if (busiest >= 0 && !std::binary_search(part.dropped.begin(), part.dropped.end(), busiest)) {
-      tried += std::string(tried.empty() ? "" : "; ") + "without " + what + ", " +
-               std::string(description.symbols->Name(busiest)) +
-               " (whose rules exceeded the budget) is still needed";
-      continue;
-    }
-    const double spent = std::chrono::duration<double>(Clock::now() - start).count();
-    // The first try gets half the time when a second one could follow.
-    const double left = seconds - spent;
-    const bool second =
-        attempt == 0 && without_terminal.dropped_rules > with_terminal.dropped_rules &&
-        (busiest < 0 || std::binary_search(without_terminal.dropped.begin(),
-                                           without_terminal.dropped.end(), busiest));
-    propnet::PropnetOptions popts;
-    popts.budget.max_seconds = second ? left / 2 : left;
-    popts.budget.max_bytes = options.build_memory_bytes;
-    popts.budget.cancel = options.cancel;
-    if (popts.budget.max_seconds <= 0.01) break;
-    propnet::PropnetBuild pn;
-    try {
-      pn = propnet::PropnetMachine::Build(part.description, popts);
-    } catch (const std::exception& e) {
-      pn.error = e.what();
-    }
-    if (!pn.machine) {
-      tried += std::string(tried.empty() ? "" : "; ") + "without " + what + ": " + pn.error;
-      continue;
-    }
-    std::string why;
-    build.machine = SplitMachine::Create(pn.machine, whole, attempt == 0, &why);
-    if (!build.machine) {
-      tried += std::string(tried.empty() ? "" : "; ") + why;
-      continue;
-    }
-    build.backend = "split";
-    std::string left_out;
-    for (size_t i = 0; i < part.dropped.size() && i < 6; ++i) {
-      left_out +=
-          std::string(i > 0 ? ", " : "") + std::string(description.symbols->Name(part.dropped[i]));
-    }
-    if (part.dropped.size() > 6) left_out += ", ... (" + std::to_string(part.dropped.size()) + ")";
-    build.reason = "split machine: propnet of " + std::to_string(pn.stats.components) +
-                   " components built in " +
-                   std::to_string(static_cast<int>(pn.stats.build_seconds * 1000)) + " ms from " +
-                   std::to_string(pn.stats.ground.rules) + " ground rules without " + what + ", " +
-                   what + " by the prover (" + std::to_string(part.dropped_rules) +
-                   " rules left out: " + left_out + ")";
-    return build;
-  }
-  build.reason = tried.empty() ? "split machine: goals and terminal have no rules of their own"
-                               : "split machine failed: " + tried;
   return build;
 }
 
@@ -292,108 +210,7 @@ MachineBuild BuildAuto(const gdl::Description& description, const MachineOptions
                   std::move(reference));
 }
 
-// The rules of a hybrid machine (reasoner/board/hybrid_machine.h) for the game of `net`:
-// the propnet built again without its legal moves, within `seconds`; nullopt if that
-// fails or numbers fluents or moves differently from `net`.
-std::optional<board::HybridRules> LegalFreeRules(const gdl::Description& description,
-                                                 const MachineOptions& options,
-                                                 const propnet::PropnetMachine& net, double seconds) {
-  propnet::PropnetOptions popts;
-  popts.budget.max_seconds = seconds;
-  popts.budget.max_bytes = options.build_memory_bytes;
-  popts.budget.cancel = options.cancel;
-  popts.legal = false;
-  popts.profile_moves = &net;
-  propnet::PropnetBuild built = propnet::PropnetMachine::Build(description, popts);
-  if (!built.machine || built.machine->fluent_terms() != net.fluent_terms()) return std::nullopt;
-  board::HybridRules rules;
-  for (int r = 0; r < net.num_roles(); ++r) {
-    if (built.machine->move_terms(r) != net.move_terms(r)) return std::nullopt;
-    rules.move_terms.push_back(net.move_terms(r));
-  }
-  rules.fluent_terms = net.fluent_terms();
-  rules.machine = std::move(built.machine);
-  return rules;
-}
-
-// The board learner on top of a verified machine (base.machine, the reference), within
-// `budget` seconds: replaces it when the learned board machine verifies; otherwise keeps
-// it, with the reason (or fails when `required`: "dfa", BuildBoardMachine).
-MachineBuild AddBoardMachine(const gdl::Description& description, const MachineOptions& options,
-                             MachineBuild base, bool required, double budget) {
-  const Clock::time_point start = Clock::now();
-  const bool cancelled = options.cancel != nullptr && options.cancel->load();
-  if (!base.machine || cancelled || description.roles.size() != 2 || budget <= 0.05) {
-    if (required) {
-      base.reason += "; no board machine (" +
-                     std::string(!base.machine ? "no reference machine"
-                                 : cancelled   ? "cancelled"
-                                 : description.roles.size() != 2 ? "not two roles"
-                                                                 : "no time") + ")";
-      base.machine = nullptr;
-    }
-    return base;
-  }
-  board::BoardLearnOptions bo;
-  bo.seconds = budget;
-  bo.seed = options.seed;
-  bo.cancel = options.cancel;
-  // Moves-only games: a hybrid over the same propnet without its legal moves.
-  if (auto net = std::dynamic_pointer_cast<const propnet::PropnetMachine>(base.machine)) {
-    bo.hybrid_rules = [&description, &options, net](double seconds) {
-      return LegalFreeRules(description, options, *net, seconds);
-    };
-  }
-  std::optional<board::BoardGame> known;
-  if (!options.board_model.empty()) {
-    std::string why;
-    nlohmann::json j = nlohmann::json::parse(options.board_model, nullptr, false);
-    if (!j.is_discarded()) known = board::BoardGameFromJson(j, *description.symbols, &why);
-    if (known) bo.known = &*known;
-  }
-  board::BoardLearnResult learned;
-  try {
-    learned = board::LearnBoardMachine(description, base.machine, bo);
-    if (bo.known != nullptr && !learned.machine) {  // the stored model no longer holds
-      std::string stale = learned.reason;
-      bo.known = nullptr;
-      bo.seconds = std::max(0.0, budget - std::chrono::duration<double>(Clock::now() - start).count());
-      learned = board::LearnBoardMachine(description, base.machine, bo);
-      learned.reason = "stored model refused (" + stale + "); " + learned.reason;
-    }
-  } catch (const std::exception& e) {
-    learned.reason = std::string("board learning failed: ") + e.what();
-  }
-  base.board_report = learned.reason;
-  if (learned.game) base.board_model = board::BoardGameToJson(*learned.game, *description.symbols).dump();
-  base.board_verified = learned.machine != nullptr;
-  if (learned.machine) {
-    const std::string kind(learned.machine->backend());  // "board" or "hybrid"
-    base.reason = kind + " machine (" + learned.reason + ") over " + base.backend + ": " + base.reason;
-    base.machine = learned.machine;
-    base.backend = kind;
-  } else if (required) {
-    base.reason = "no board machine: " + learned.reason;
-    base.machine = nullptr;
-  } else {
-    base.reason += "; board: " + learned.reason;
-  }
-  return base;
-}
-
 }  // namespace
-
-MachineBuild BuildBoardMachine(const gdl::Description& description,
-                               std::shared_ptr<const StateMachine> reference,
-                               const MachineOptions& options) {
-  const Clock::time_point start = Clock::now();
-  MachineBuild base;
-  base.machine = std::move(reference);
-  base.backend = base.machine ? std::string(base.machine->backend()) : std::string();
-  MachineBuild build = AddBoardMachine(description, options, std::move(base), true, options.board_seconds);
-  build.build_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  return build;
-}
 
 bool IsKnownBackend(const std::string& name) {
   return name == "auto" || name == "prover" || name == "propnet" || name == "split" ||

@@ -161,4 +161,30 @@ class Evaluator {
   const std::vector<FactTable>* negation_view_ = nullptr;
 };
 
+// Inline: the joins (evaluator_join.cc) read these per body literal, and every call runs
+// its rules through RunRules.
+inline const FactTable& Evaluator::Table(int relation) const {
+  if (!static_mode_ && program_.component_of_relation(relation).is_static) {
+    return program_.static_facts(relation);
+  }
+  return tables_[static_cast<size_t>(relation)];
+}
+
+inline void Evaluator::EnsureMaterialised(int relation) {
+  const int c = program_.component_of(relation);
+  if (computed_[static_cast<size_t>(c)]) return;
+  if (!static_mode_ && program_.components()[static_cast<size_t>(c)].is_static) return;
+  computed_[static_cast<size_t>(c)] = 1;  // set first: rules of the component read it
+  EvalComponent(c);
+}
+
+inline bool Evaluator::RunRules(int relation, std::span<const TermId> call, FactTable* answers) {
+  bool changed = false;
+  for (int r : program_.rules_of(relation)) {
+    changed |= EvalRule(program_.rules()[static_cast<size_t>(r)], call, answers);
+    if (overflowed_) break;
+  }
+  return changed;
+}
+
 }  // namespace ggp::reasoner::prover
