@@ -24,61 +24,15 @@ long long WallMillis() {
       .count();
 }
 
-// One-line excerpt of a message for the log: newlines flattened, long text cut.
-std::string Excerpt(std::string_view s) {
+}  // namespace
+
+std::string LogExcerpt(std::string_view s) {
   std::string out;
   for (char c : s.substr(0, kLogExcerpt)) {
     out.push_back(c == '\n' || c == '\r' || c == '\t' ? ' ' : c);
   }
   if (s.size() > kLogExcerpt) out += "... (" + std::to_string(s.size()) + " bytes)";
   return out;
-}
-
-// Delivers a handler's reply at most once; an uncalled responder answers `busy` when the
-// last copy of it is destroyed.
-class ReplySlot {
- public:
-  ReplySlot(std::shared_ptr<Gate> gate, std::weak_ptr<Connection> connection, std::string tag)
-      : gate_(std::move(gate)), connection_(std::move(connection)), tag_(std::move(tag)) {}
-  ReplySlot(const ReplySlot&) = delete;
-  ReplySlot& operator=(const ReplySlot&) = delete;
-
-  ~ReplySlot() {
-    if (used_.load()) return;
-    spdlog::warn("{} handler dropped its responder without replying; answering busy", tag_);
-    Deliver(std::string(kReplyBusy));
-  }
-
-  void Deliver(std::string reply) {
-    if (used_.exchange(true)) {
-      spdlog::warn("{} responder called more than once; reply '{}' dropped", tag_, Excerpt(reply));
-      return;
-    }
-    std::lock_guard<std::mutex> lock(gate_->mu);
-    if (gate_->closed) return;  // the server stopped: nothing to touch any more
-    std::shared_ptr<Connection> c = connection_.lock();
-    if (!c) return;  // the connection is gone (peer left, write failed, ...)
-    c->core().replies_in_flight.fetch_add(1);
-    net::post(c->executor(),
-              [c, r = std::move(reply)]() mutable { c->DeliverReply(std::move(r)); });
-    // `c` is released under the lock: if it were the last owner, the io_context is alive.
-    c.reset();
-  }
-
- private:
-  std::shared_ptr<Gate> gate_;
-  std::weak_ptr<Connection> connection_;
-  std::string tag_;
-  std::atomic<bool> used_{false};
-};
-
-}  // namespace
-
-Responder MakeResponder(std::shared_ptr<Gate> gate, std::weak_ptr<Connection> connection,
-                        std::string log_tag) {
-  auto slot =
-      std::make_shared<ReplySlot>(std::move(gate), std::move(connection), std::move(log_tag));
-  return [slot](std::string reply) { slot->Deliver(std::move(reply)); };
 }
 
 Connection::Connection(tcp::socket socket, ServerCore& core, std::uint64_t id)
@@ -207,7 +161,7 @@ void Connection::OnRequest() {
   what_ = method;
   std::string message = GgpMessageOf(http);
   spdlog::debug("[{}] #{} received {} from {} at t={} ({} bytes): {}", core_.options.name, id_,
-                method, peer_, WallMillis(), reader_.bytes_received(), Excerpt(message));
+                method, peer_, WallMillis(), reader_.bytes_received(), LogExcerpt(message));
   auto is = [&](std::string_view m) {
     return method.size() == m.size() &&
            std::equal(method.begin(), method.end(), m.begin(), [](char a, char b) {
@@ -219,13 +173,13 @@ void Connection::OnRequest() {
     return;
   }
   if (!is("POST") && !is("GET")) {
-    BadRequest("unsupported method '" + Excerpt(method) + "'");
+    BadRequest("unsupported method '" + LogExcerpt(method) + "'");
     return;
   }
   Request request;
   std::string error;
   if (!ParseRequest(message, &request, &error)) {
-    BadRequest("unparseable message (" + error + "): " + Excerpt(message));
+    BadRequest("unparseable message (" + error + "): " + LogExcerpt(message));
     return;
   }
   what_ = method + " " + std::string(VerbOf(request));
@@ -266,7 +220,7 @@ void Connection::BadRequest(const std::string& reason) {
 void Connection::Reply(std::string body, bool counted) {
   phase_ = Phase::kWriting;
   reply_counted_ = counted;
-  reply_excerpt_ = Excerpt(body);
+  reply_excerpt_ = LogExcerpt(body);
   out_ = RenderHttpReply(body);
   ArmTimer(core_.options.write_timeout);
   net::async_write(socket_, net::buffer(out_),

@@ -16,6 +16,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -122,7 +123,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   SteadyClock::time_point received_{};
 };
 
-// Builds the Responder handed to PlayerHandler::Handle for `connection`.
+// One line of a message for the log: newlines and tabs flattened, cut after 200 bytes
+// with the full size noted. Pure.
+std::string LogExcerpt(std::string_view s);
+
+// Builds the Responder handed to PlayerHandler::Handle for `connection` (http_responder.cc).
 Responder MakeResponder(std::shared_ptr<Gate> gate, std::weak_ptr<Connection> connection,
                         std::string log_tag);
 

@@ -2,8 +2,10 @@
 
 #include "protocol/http_reader.h"
 
-#include <charconv>
 #include <cctype>
+#include <charconv>
+
+#include "reasoner/kif/sexpr.h"
 
 namespace ggp::protocol {
 namespace {
@@ -12,16 +14,7 @@ bool IsSpace(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
+using kif::EqualsIgnoreCase;
 
 bool IsToken(std::string_view s) {
   if (s.empty()) return false;

@@ -3,24 +3,16 @@
 #include "protocol/messages.h"
 
 #include <charconv>
-#include <cctype>
 #include <utility>
+
+#include "reasoner/kif/sexpr.h"
 
 namespace ggp::protocol {
 namespace {
 
 using kif::SExpr;
 
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
+using kif::EqualsIgnoreCase;
 
 // A short printable excerpt of an expression for error messages.
 std::string Excerpt(const SExpr& e) {

@@ -1,28 +1,15 @@
 #include "agent/runner/move_judge.h"
 
-#include <cctype>
-
 #include "agent/runner/kif_style.h"
 
 namespace ggp::agent::runner {
 namespace {
 
-bool SameIgnoringCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
-
 bool AtomSpells(const std::string& atom, kif::SymbolId symbol, const kif::SymbolTable& symbols,
                 bool ignore_case) {
   if (!atom.empty() && atom[0] == '?') return false;  // a variable is never a move
   std::string_view name = symbols.Name(symbol);
-  if (ignore_case || kif::SymbolTable::IsKeyword(symbol)) return SameIgnoringCase(atom, name);
+  if (ignore_case || kif::SymbolTable::IsKeyword(symbol)) return kif::EqualsIgnoreCase(atom, name);
   return atom == name;
 }
 

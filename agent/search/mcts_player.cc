@@ -1,3 +1,6 @@
+// MctsPlayer (mcts_player.h): construction from the settings (mcts_settings.h), and a
+// match's life: Start, SelectMove, Advance, Finish.
+
 #include "agent/search/mcts_player.h"
 
 #include <algorithm>
@@ -10,51 +13,6 @@
 #include "agent/search/model_playout.h"
 
 namespace ggp::agent::search {
-
-SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
-  if (!j.is_object()) return p;
-  p.exploration = j.value("exploration", p.exploration);
-  p.prior_weight = j.value("prior_weight", p.prior_weight);
-  p.widening = std::max(0.0, j.value("widening", p.widening));
-  p.widening_c = std::max(0.0, j.value("widening_c", p.widening_c));
-  p.model_follow = std::clamp(j.value("model_follow", p.model_follow), 0.0, 1.0);
-  p.simultaneous_follow =
-      std::clamp(j.value("simultaneous_follow", p.simultaneous_follow), 0.0, 1.0);
-  p.simultaneous_mix = std::min(1.0, j.value("simultaneous_mix", p.simultaneous_mix));
-  p.simultaneous_mix_gap = std::max(0.0, j.value("simultaneous_mix_gap", p.simultaneous_mix_gap));
-  if (j.contains("memory_mb")) {
-    p.memory_limit_bytes = static_cast<size_t>(std::max<double>(1.0, j["memory_mb"].get<double>()) * (1 << 20));
-  }
-  p.max_nodes = j.value("max_nodes", p.max_nodes);
-  p.max_iterations = j.value("max_iterations", p.max_iterations);
-  p.solver = j.value("solver", p.solver);
-  p.transpositions = j.value("transpositions", p.transpositions);
-  p.node_pool = j.value("node_pool", p.node_pool);
-  p.relative_rewards = j.value("relative_rewards", p.relative_rewards);
-  p.paranoia = std::clamp(j.value("paranoia", p.paranoia), 0.0, 1.0);
-  p.rivalry = std::clamp(j.value("rivalry", p.rivalry), 0.0, 1.0);
-  p.mast = j.value("mast", p.mast);
-  if (const auto it = j.find("decisive_playouts"); it != j.end()) {
-    if (it->is_boolean()) {
-      p.decisive_playouts = it->get<bool>() ? SearchParams::Decisive::kAlways : SearchParams::Decisive::kOff;
-    } else if (it->is_string() && it->get<std::string>() == "auto") {
-      p.decisive_playouts = SearchParams::Decisive::kOwnLoop;
-    }
-  }
-  p.mast_epsilon = std::clamp(j.value("mast_epsilon", p.mast_epsilon), 0.0, 1.0);
-  p.grave = j.value("grave", p.grave);
-  p.grave_ref = std::max<uint32_t>(1, j.value("grave_ref", p.grave_ref));
-  p.grave_bias = std::max(0.0, j.value("grave_bias", p.grave_bias));
-  p.grave_table_visits = std::max<uint32_t>(1, j.value("grave_table_visits", p.grave_table_visits));
-  p.decision_margin_ms = j.value("decision_margin_ms", p.decision_margin_ms);
-  p.max_playout_steps = j.value("max_playout_steps", p.max_playout_steps);
-  p.contempt = std::clamp(j.value("contempt", p.contempt), -1.0, 1.0);
-  p.eval_cutoff = std::max(0, j.value("eval_cutoff", p.eval_cutoff));
-  p.eval_prior_visits = std::max(0, j.value("eval_prior_visits", p.eval_prior_visits));
-  p.eval_prior_step = std::max(0.0, j.value("eval_prior_step", p.eval_prior_step));
-  p.eval_prior_root = j.value("eval_prior_root", p.eval_prior_root);
-  return p;
-}
 
 MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
                        std::shared_ptr<const MovePrior> prior,

@@ -17,14 +17,6 @@ constexpr int kRebindGames = 64;
 
 }  // namespace
 
-HeuristicUse ParseHeuristicUse(const nlohmann::json& params, HeuristicUse fallback) {
-  if (!params.is_object() || !params.contains("heuristic")) return fallback;
-  const nlohmann::json& h = params["heuristic"];
-  if (h.is_boolean()) return h.get<bool>() ? HeuristicUse::kAlways : HeuristicUse::kOff;
-  if (h.is_string() && h.get<std::string>() == "auto") return HeuristicUse::kStrong;
-  return fallback;
-}
-
 void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadline) {
   heuristic_.reset();
   heuristic_report_ = nullptr;

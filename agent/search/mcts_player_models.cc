@@ -13,40 +13,10 @@
 
 namespace ggp::agent::search {
 
-// A single model behind the safety valve: a mixture of it and uniform, weighted by their
-// likelihood over the last 20 real moves, so a model that predicts this opponent worse
-// than uniform loses its weight to uniform (mixture.h). Mixtures include uniform already.
 namespace {
 constexpr int kReplayBudgetMs = 250;
 constexpr size_t kTrustWindow = 20;  // the moves the trust in a model is measured on
 }  // namespace
-
-bool MovesTogether(const reasoner::StateMachine& machine, const reasoner::State& state,
-                   uint64_t seed) {
-  const auto stop_at = SteadyClock::now() + std::chrono::milliseconds(50);
-  const int n = machine.num_roles();
-  if (n < 2) return false;
-  std::unique_ptr<reasoner::Workspace> ws = machine.NewWorkspace();
-  reasoner::Rng rng(seed);
-  reasoner::State s = state, next;
-  std::vector<reasoner::Move> legal, joint(static_cast<size_t>(n));
-  int states = 0, together = 0;
-  for (int step = 0; step < 200 && SteadyClock::now() < stop_at; ++step) {
-    if (machine.IsTerminal(s, *ws)) break;
-    int choosers = 0;
-    for (int r = 0; r < n; ++r) {
-      machine.LegalMoves(s, r, *ws, &legal);
-      if (legal.empty()) return states > 0 && 5 * together >= states;  // broken rules
-      if (legal.size() > 1) ++choosers;
-      joint[static_cast<size_t>(r)] = legal[rng.Below(static_cast<uint32_t>(legal.size()))];
-    }
-    ++states;
-    if (choosers >= 2) ++together;
-    machine.NextState(s, joint, *ws, &next);
-    std::swap(s, next);
-  }
-  return states > 0 && 5 * together >= states;
-}
 
 double MctsPlayer::TrustIn(int role) const {
   if (role < 0 || static_cast<size_t>(role) >= scores_.size()) return 0.0;
@@ -55,15 +25,6 @@ double MctsPlayer::TrustIn(int role) const {
   double explained = 0;
   for (double e : recent) explained += e;
   return std::clamp(explained / static_cast<double>(recent.size()), 0.0, 1.0);
-}
-
-std::unique_ptr<models::OpponentModel> MakeGuardedModel(const std::string& name, bool valve) {
-  std::unique_ptr<models::OpponentModel> model = models::MakeModel(name);
-  if (!valve || model == nullptr || name == "uniform" || name.starts_with("mixture")) return model;
-  std::vector<std::unique_ptr<models::OpponentModel>> parts;
-  parts.push_back(std::move(model));
-  parts.push_back(models::MakeModel("uniform"));
-  return std::make_unique<models::MixtureModel>(std::move(parts), 20, name);
 }
 
 void MctsPlayer::StartModels(bool keep_scores) {

@@ -1,68 +1,12 @@
 #pragma once
 // Monte Carlo tree search over a StateMachine, for any number of roles, turn-taking or
-// simultaneous, run by the process-wide SearchPool.
-//
-// Selection (decoupled UCT): at a node every role r with k_r > 1 legal moves picks its own
-// move from its own statistics, and the joint move is the tuple of these picks.
-//
-//   a_r = argmax_a  Q_r(a) + C sqrt(ln N / n_r(a)) + W (P_r(a) - 1/k_r) sqrt(N) / (1 + n_r(a))
-//
-// (At a node where several roles move, each role plays a uniformly random move with
-// probability epsilon instead, which keeps symmetric roles from locking into correlated
-// choices; an opponent whose model the prior trusts, MovePrior::Trust, plays a move drawn
-// from it with that probability times SearchParams::simultaneous_follow.) Q_r(a) is the mean reward
-// of role r over the iterations that played a (or the proven value of the child, in a turn-taking
-// node), N the node's visits, P_r the MovePrior (uniform by default, which makes the last term
-// vanish: plain UCT). Unvisited moves come first, highest prior first. A turn-taking node is the
-// case where one role has k > 1. Progressive widening (SearchParams::widening, off by default)
-// restricts an opponent's choice to its k(n) moves of highest prior, k(n) growing with the node's
-// visits n. Rewards are goal / 100 (kNoGoal -> 0) for every role; each role's statistics learn its
-// own reward (max^n-style, any number of roles, general sum); with three or more roles an
-// opponent's may also count against ours (SearchParams::paranoia).
-//
-// GRAVE (SearchParams::grave; Cazenave, IJCAI 2015): nodes with enough visits keep an
-// all-moves-as-first table (amaf.h): per role and move, the mean reward of the iterations
-// through the node in which the role played the move anywhere below it. Selection then
-// uses, for each move, Q' = (1 - b) Q + b A with A the move's AMAF mean at the reference
-// node (the deepest node on the path, this one included, whose table has grave_ref
-// samples) and b = c / (c + n + bias c n) for AMAF count c and visits n. Unvisited moves
-// with an AMAF mean are ranked by it (as if visited once) instead of coming first.
-//
-// Transpositions (SearchParams::transpositions): when an iteration leaves the tree, the
-// successor state is first looked up in a table of (state, ply) -> node; if a node exists,
-// the slot is linked to it and selection goes on below it. Statistics stay on the edges
-// (MoveStat in the parent), so a shared node's parents keep their own counts of the move
-// into it while everything below it is searched once. Edges go from ply p to p + 1: no
-// cycles. After tree reuse the table starts empty and nodes of the kept tree are entered as
-// iterations pass through them again (an epoch number per node says whether it is in).
-//
-// Expansion adds one node per iteration (while the node budget allows), then a playout
-// (PlayoutPolicy if one is given, else uniform random, or MAST (mast.h) with
-// SearchParams::mast) to a terminal state; backup adds the reward vector along the path.
-// Tree parallelism: threads share the tree; visits are counted on the way down (virtual
-// loss of one reward-0 visit until the backup arrives).
-//
-// Solver (MCTS-Solver): terminal nodes are proven with their goals. A node is proven
-//  - if all its joint moves lead to proven children and the best one for the mover is
-//    unambiguous (several best children must carry the same value vector): max^n exact
-//    ("best" for an opponent by SearchParams::paranoia or, with two roles, rivalry);
-//  - in a single-role game, or a 2-role game whose terminals seen so far all have the same
-//    goal sum (treated as constant-sum), as soon as one move gives its mover 100;
-//  - simultaneous nodes: when all children are proven with the same vector, or (2-role
-//    constant-sum) one role has a move whose every outcome gives it 100.
-// Nothing else is proven in general-sum or simultaneous games.
-//
-// Single-role games: the best complete line seen (highest goal reached by any iteration,
-// with its moves from the root) is kept and replayed; it survives tree reuse.
-//
-// References: Kocsis & Szepesvari, "Bandit based Monte-Carlo planning" (ECML 2006);
-// Finnsson & Bjornsson, "Simulation-based approach to General Game Playing" (AAAI 2008);
-// Chaslot, Winands & van den Herik, "Parallel Monte-Carlo Tree Search" (CG 2008);
-// Winands, Bjornsson & Saito, "Monte-Carlo Tree Search Solver" (CG 2008);
-// Lanctot et al., "Monte Carlo Tree Search for simultaneous move games" (2013/2014);
-// Rosin, "Multi-armed bandits with episode context" (2011) for the PUCT prior term;
-// Gelly & Silver, "Combining online and offline knowledge in UCT" (ICML 2007) for RAVE;
-// Cazenave, "Generalized Rapid Action Value Estimation" (IJCAI 2015).
+// simultaneous, run by the process-wide SearchPool: decoupled UCT with a prior term
+// (MovePrior) at every node, one node added per iteration, a playout (PlayoutPolicy,
+// uniform or MAST) to a terminal state, rewards goal / 100 per role backed up along the
+// path; optionally GRAVE, transpositions (a graph of (state, ply) nodes), progressive
+// widening of opponents' moves, playouts cut and scored by a learned Heuristic, and the
+// MCTS-Solver's proofs. docs/search.md says what each computes; SearchParams switches
+// them.
 //
 // Threading: the control methods (SetRoot, Start, Pause, Advance, RunIterations, ...) are
 // called by one controlling thread, never concurrently with each other. Decide and Info
@@ -79,8 +23,10 @@
 #include <vector>
 
 #include "agent/search/amaf.h"
+#include "agent/search/decision.h"
 #include "agent/search/heuristic.h"
 #include "agent/search/mast.h"
+#include "agent/search/mcts_context.h"
 #include "agent/search/node.h"
 #include "agent/search/node_collector.h"
 #include "agent/search/policies.h"
@@ -90,27 +36,6 @@
 #include "reasoner/state_machine.h"
 
 namespace ggp::agent::search {
-
-// The move to play for one role, read from the tree.
-struct Decision {
-  reasoner::Move move = -1;   // -1 if there is no tree
-  uint32_t move_index = 0;    // index among the role's legal moves at the root
-  double value = -1;          // expected reward 0..1 (proven or line value if known)
-  double visit_share = -1;    // n(a) / N at the root
-  int64_t visits = 0;         // n(a)
-  bool proven = false;        // value is a proven guarantee (where others move at the same
-                              // time: the worst case over their replies)
-  bool certain = false;       // more search cannot change the choice (proven, forced)
-};
-
-struct SearchInfo {
-  int64_t iterations = 0;  // completed iterations since construction
-  int64_t links = 0;       // transpositions linked since the last root change
-  int64_t nodes = 0;       // nodes accounted to this tree (drops as discarded trees are freed)
-  int64_t bytes = 0;
-  int max_depth = 0;       // deepest tree path since the last root change
-  bool root_proven = false;
-};
 
 class MctsSearch final : public SearchJob {
  public:
@@ -212,35 +137,8 @@ class MctsSearch final : public SearchJob {
   bool RunBatch(int worker) override;
 
  private:
-  struct PathStep {
-    Node* node;
-    uint32_t joint;
-  };
-  // Scratch of one thread, reserved up front.
-  struct WorkerContext {
-    std::unique_ptr<reasoner::Workspace> ws;
-    Rng rng;
-    reasoner::State cur, next;
-    std::vector<reasoner::Move> joint;
-    std::vector<PathStep> path;
-    std::vector<uint32_t> path_moves;  // num_roles entries per path step
-    std::vector<std::vector<reasoner::Move>> legal;
-    std::vector<double> rewards;
-    std::vector<reasoner::Move> line;  // single-role games: moves of this iteration
-    std::vector<reasoner::PlayoutMove> playout_moves;  // MachinePlayout's record
-    std::vector<uint32_t> ranked;  // widening: a role's eligible move indices first
-    bool terminal = false;             // the iteration ended in a terminal state
-    bool draw = false;                 // ... in a draw (IsDraw: contempt applies)
-    NodeScratch scratch;
-    MastTable mast;  // empty unless the search uses MAST
-    AmafTrace amaf;  // empty unless the search uses GRAVE
-    uint32_t index = 0;  // position in contexts_ (AMAF counter copy)
-    const AmafTable* ref = nullptr;  // GRAVE: the reference table of the current step
-    // RootRelativePrior: each role's RootMean, recomputed every kRootMeanRefresh priors
-    // (a sum over the root's moves each time a node is created is a cost in wide games).
-    std::vector<double> root_mean;
-    uint32_t root_mean_age = 0;
-  };
+  using PathStep = MctsPathStep;
+  using WorkerContext = MctsWorkerContext;
 
   // mcts_iteration.cc
   bool RunIteration(WorkerContext& c);

@@ -1,18 +1,9 @@
 #include "agent/session/move_matching.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace ggp::agent {
 namespace {
-
-bool SameIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 bool Contains(const std::vector<reasoner::Move>& v, reasoner::Move m) {
   return std::find(v.begin(), v.end(), m) != v.end();
@@ -41,9 +32,9 @@ std::optional<kif::Term> FindTerm(const kif::SExpr& e, const kif::SymbolTable& s
 }
 
 bool EqualsIgnoringCase(const kif::Term& t, const kif::SExpr& e, const kif::SymbolTable& symbols) {
-  if (!t.is_compound) return e.is_atom() && SameIgnoringCase(symbols.Name(t.symbol), e.atom);
+  if (!t.is_compound) return e.is_atom() && kif::EqualsIgnoreCase(symbols.Name(t.symbol), e.atom);
   if (!e.is_list() || e.items.size() != t.args.size() + 1 || !e.items[0].is_atom()) return false;
-  if (!SameIgnoringCase(symbols.Name(t.symbol), e.items[0].atom)) return false;
+  if (!kif::EqualsIgnoreCase(symbols.Name(t.symbol), e.items[0].atom)) return false;
   for (size_t i = 0; i < t.args.size(); ++i) {
     if (!EqualsIgnoringCase(t.args[i], e.items[i + 1], symbols)) return false;
   }
@@ -91,7 +82,7 @@ std::string GuessMoveFromRules(const gdl::Description& d, const std::string& rol
     int tier = 2;
     if (who.is_variable || d.symbols->Name(who.symbol) == role) {
       tier = 0;
-    } else if (!who.is_compound && SameIgnoringCase(d.symbols->Name(who.symbol), role)) {
+    } else if (!who.is_compound && kif::EqualsIgnoreCase(d.symbols->Name(who.symbol), role)) {
       tier = 1;
     }
     if (by_tier[tier].empty()) by_tier[tier] = kif::ToString(h.args[1], *d.symbols);
@@ -109,7 +100,7 @@ int FindRoleIndex(const std::vector<kif::Term>& roles, const kif::SymbolTable& s
     if (kif::ToString(roles[i], symbols) == role) return static_cast<int>(i);
   }
   for (size_t i = 0; i < roles.size(); ++i) {
-    if (SameIgnoringCase(kif::ToString(roles[i], symbols), role)) return static_cast<int>(i);
+    if (kif::EqualsIgnoreCase(kif::ToString(roles[i], symbols), role)) return static_cast<int>(i);
   }
   return -1;
 }

@@ -1,6 +1,6 @@
-// The grounder (grounder.h): the static stage, the relaxed fixpoint and its joins. The join
-// of a positive literal through the fact indexes is in grounder_join.cc; the race with the
-// rewrite and the entry point are in grounder_race.cc.
+// The grounder (grounder.h): the static stage, the relaxed fixpoint and the rule runs of
+// each round. The joins of a rule's body, and what a match of it adds, are in
+// grounder_join.cc; the race with the rewrite and the entry point are in grounder_race.cc.
 
 #include <algorithm>
 
@@ -214,101 +214,6 @@ void Grounder::RunRule(const CompiledRule& rule, bool first) {
     }
     Join(rule.plans[i], 0);
   }
-}
-
-[[noreturn]] void Grounder::Unsafe() const {
-  throw GroundError("unsafe rule at line " + std::to_string(rule_->line) +
-                    ": a variable is not bound by a positive literal");
-}
-
-void Grounder::Join(const std::vector<int>& plan, size_t k) {
-  if (k == plan.size()) {
-    Fire();
-    return;
-  }
-  const CompiledLiteral& lit = rule_->body[static_cast<size_t>(plan[k])];
-  TermStore& terms = out_->terms;
-  switch (lit.kind) {
-    case Kind::kPositive:
-      JoinPositive(plan, k, lit);
-      return;
-    case Kind::kNegative: {
-      TermId s = BuildSentence(lit);
-      if (facts_.relation(lit.relation).is_static) {
-        const bool frozen =
-            frozen_ != nullptr &&
-            std::binary_search(frozen_relations_.begin(), frozen_relations_.end(), lit.relation);
-        if (!(frozen ? frozen_->count(s) > 0 : facts_.Contains(s))) Join(plan, k + 1);
-        return;
-      }
-      negatives_.push_back(s);
-      Demand(lit.relation, s);
-      Join(plan, k + 1);
-      negatives_.pop_back();
-      return;
-    }
-    case Kind::kDistinct:
-    case Kind::kEqual: {
-      TermId a = Build(lit.args[0], bindings_.data(), terms);
-      TermId b = Build(lit.args[1], bindings_.data(), terms);
-      if (a == kNoTerm || b == kNoTerm) Unsafe();
-      if ((a == b) == (lit.kind == Kind::kEqual)) Join(plan, k + 1);
-      return;
-    }
-  }
-}
-
-TermId Grounder::BuildSentence(const CompiledLiteral& lit) {
-  std::vector<TermId> args(lit.args.size());
-  for (size_t i = 0; i < args.size(); ++i) {
-    args[i] = Build(lit.args[i], bindings_.data(), out_->terms);
-    if (args[i] == kNoTerm) Unsafe();
-  }
-  return facts_.SentenceOf(lit.relation, args);
-}
-
-void Grounder::Fire() {
-  if (emit_) ++fires_[static_cast<size_t>(rule_ - rules_.data())];
-  CheckBudget();
-  std::vector<TermId>& args = head_args_;
-  args.resize(rule_->head_args.size());
-  for (size_t i = 0; i < args.size(); ++i) {
-    args[i] = Build(rule_->head_args[i], bindings_.data(), out_->terms);
-    if (args[i] == kNoTerm) Unsafe();
-  }
-  TermId head = facts_.SentenceOf(rule_->head, args);
-  AddFact(rule_->head, head);
-  if (emit_ && !facts_.relation(rule_->head).is_filter) Emit(head);
-}
-
-void Grounder::Emit(TermId head) {
-  scratch_pos_.assign(positives_.begin(), positives_.end());
-  scratch_neg_.assign(negatives_.begin(), negatives_.end());
-  std::sort(scratch_pos_.begin(), scratch_pos_.end());
-  scratch_pos_.erase(std::unique(scratch_pos_.begin(), scratch_pos_.end()), scratch_pos_.end());
-  std::sort(scratch_neg_.begin(), scratch_neg_.end());
-  scratch_neg_.erase(std::unique(scratch_neg_.begin(), scratch_neg_.end()), scratch_neg_.end());
-  uint64_t h = head * 0x9E3779B97F4A7C15ull;
-  for (TermId t : scratch_pos_) h = (h ^ t) * 0x100000001B3ull;
-  h = (h ^ 0xABCDEFull) * 0x100000001B3ull;
-  for (TermId t : scratch_neg_) h = (h ^ t) * 0x100000001B3ull;
-  if (emitted_.FindOrAdd(h, static_cast<uint32_t>(out_->rules.size()),
-                         [&](uint32_t i) { return SameRule(out_->rules[i], head); })) {
-    return;
-  }
-  GroundRule g{head, static_cast<uint32_t>(out_->body.size()),
-               static_cast<uint32_t>(scratch_pos_.size()),
-               static_cast<uint32_t>(scratch_neg_.size())};
-  out_->body.insert(out_->body.end(), scratch_pos_.begin(), scratch_pos_.end());
-  out_->body.insert(out_->body.end(), scratch_neg_.begin(), scratch_neg_.end());
-  out_->rules.push_back(g);
-}
-
-bool Grounder::SameRule(const GroundRule& g, TermId head) const {
-  return g.head == head && g.num_pos == scratch_pos_.size() && g.num_neg == scratch_neg_.size() &&
-         std::equal(scratch_pos_.begin(), scratch_pos_.end(), out_->body.begin() + g.begin) &&
-         std::equal(scratch_neg_.begin(), scratch_neg_.end(),
-                    out_->body.begin() + g.begin + g.num_pos);
 }
 
 void Grounder::Finish() {

@@ -1,12 +1,19 @@
-// The grounder's join of one positive literal (grounder_internal.h): the candidates come
-// from the most selective index the bindings allow (an argument, several arguments, or the
-// components of a compound argument; fact_store.h).
+// The grounder's joins (grounder_internal.h): a rule's body literal by literal (Join), one
+// positive literal from the most selective index the bindings allow (an argument, several
+// arguments, or the components of a compound argument; fact_store.h), and what a complete
+// match adds: the head as a fact and, while emitting, the ground rule (Fire, Emit). Join and
+// JoinPositive call each other, so they stay in one translation unit.
 
+#include <algorithm>
 #include <bit>
+#include <string>
+#include <vector>
 
 #include "reasoner/ground/grounder_internal.h"
 
 namespace ggp::reasoner::ground::internal {
+
+using Kind = CompiledLiteral::Kind;
 
 // Candidates from the best single-argument index above which a composite index pays.
 constexpr uint32_t kCompositeThreshold = 16;
@@ -177,6 +184,101 @@ Relation::ComponentIndex* Grounder::ComponentIndexFor(const CompiledLiteral& lit
     }
   }
   return best;
+}
+
+[[noreturn]] void Grounder::Unsafe() const {
+  throw GroundError("unsafe rule at line " + std::to_string(rule_->line) +
+                    ": a variable is not bound by a positive literal");
+}
+
+void Grounder::Join(const std::vector<int>& plan, size_t k) {
+  if (k == plan.size()) {
+    Fire();
+    return;
+  }
+  const CompiledLiteral& lit = rule_->body[static_cast<size_t>(plan[k])];
+  TermStore& terms = out_->terms;
+  switch (lit.kind) {
+    case Kind::kPositive:
+      JoinPositive(plan, k, lit);
+      return;
+    case Kind::kNegative: {
+      TermId s = BuildSentence(lit);
+      if (facts_.relation(lit.relation).is_static) {
+        const bool frozen =
+            frozen_ != nullptr &&
+            std::binary_search(frozen_relations_.begin(), frozen_relations_.end(), lit.relation);
+        if (!(frozen ? frozen_->count(s) > 0 : facts_.Contains(s))) Join(plan, k + 1);
+        return;
+      }
+      negatives_.push_back(s);
+      Demand(lit.relation, s);
+      Join(plan, k + 1);
+      negatives_.pop_back();
+      return;
+    }
+    case Kind::kDistinct:
+    case Kind::kEqual: {
+      TermId a = Build(lit.args[0], bindings_.data(), terms);
+      TermId b = Build(lit.args[1], bindings_.data(), terms);
+      if (a == kNoTerm || b == kNoTerm) Unsafe();
+      if ((a == b) == (lit.kind == Kind::kEqual)) Join(plan, k + 1);
+      return;
+    }
+  }
+}
+
+TermId Grounder::BuildSentence(const CompiledLiteral& lit) {
+  std::vector<TermId> args(lit.args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    args[i] = Build(lit.args[i], bindings_.data(), out_->terms);
+    if (args[i] == kNoTerm) Unsafe();
+  }
+  return facts_.SentenceOf(lit.relation, args);
+}
+
+void Grounder::Fire() {
+  if (emit_) ++fires_[static_cast<size_t>(rule_ - rules_.data())];
+  CheckBudget();
+  std::vector<TermId>& args = head_args_;
+  args.resize(rule_->head_args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    args[i] = Build(rule_->head_args[i], bindings_.data(), out_->terms);
+    if (args[i] == kNoTerm) Unsafe();
+  }
+  TermId head = facts_.SentenceOf(rule_->head, args);
+  AddFact(rule_->head, head);
+  if (emit_ && !facts_.relation(rule_->head).is_filter) Emit(head);
+}
+
+void Grounder::Emit(TermId head) {
+  scratch_pos_.assign(positives_.begin(), positives_.end());
+  scratch_neg_.assign(negatives_.begin(), negatives_.end());
+  std::sort(scratch_pos_.begin(), scratch_pos_.end());
+  scratch_pos_.erase(std::unique(scratch_pos_.begin(), scratch_pos_.end()), scratch_pos_.end());
+  std::sort(scratch_neg_.begin(), scratch_neg_.end());
+  scratch_neg_.erase(std::unique(scratch_neg_.begin(), scratch_neg_.end()), scratch_neg_.end());
+  uint64_t h = head * 0x9E3779B97F4A7C15ull;
+  for (TermId t : scratch_pos_) h = (h ^ t) * 0x100000001B3ull;
+  h = (h ^ 0xABCDEFull) * 0x100000001B3ull;
+  for (TermId t : scratch_neg_) h = (h ^ t) * 0x100000001B3ull;
+  if (emitted_.FindOrAdd(h, static_cast<uint32_t>(out_->rules.size()),
+                         [&](uint32_t i) { return SameRule(out_->rules[i], head); })) {
+    return;
+  }
+  GroundRule g{head, static_cast<uint32_t>(out_->body.size()),
+               static_cast<uint32_t>(scratch_pos_.size()),
+               static_cast<uint32_t>(scratch_neg_.size())};
+  out_->body.insert(out_->body.end(), scratch_pos_.begin(), scratch_pos_.end());
+  out_->body.insert(out_->body.end(), scratch_neg_.begin(), scratch_neg_.end());
+  out_->rules.push_back(g);
+}
+
+bool Grounder::SameRule(const GroundRule& g, TermId head) const {
+  return g.head == head && g.num_pos == scratch_pos_.size() && g.num_neg == scratch_neg_.size() &&
+         std::equal(scratch_pos_.begin(), scratch_pos_.end(), out_->body.begin() + g.begin) &&
+         std::equal(scratch_neg_.begin(), scratch_neg_.end(),
+                    out_->body.begin() + g.begin + g.num_pos);
 }
 
 }  // namespace ggp::reasoner::ground::internal

@@ -60,4 +60,8 @@ std::string ToString(const SExpr& e);
 // Removes ';' line comments and '#| |#' block comments, keeping line structure.
 std::string StripComments(std::string_view text);
 
+// Whether two texts are equal up to ASCII case: symbols, GGP verbs and HTTP header names
+// compare so (a Dresden-style server writes rules and moves in upper case).
+bool EqualsIgnoreCase(std::string_view a, std::string_view b);
+
 }  // namespace ggp::kif

@@ -1,7 +1,5 @@
 #include "reasoner/kif/term.h"
 
-#include <cctype>
-
 namespace ggp::kif {
 
 bool Term::is_ground() const {
@@ -89,16 +87,6 @@ void Print(const Term& t, const SymbolTable& symbols, std::string* s) {
   s->push_back(')');
 }
 
-bool SameIgnoringCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
 }  // namespace
 
 std::string ToString(const Term& t, const SymbolTable& symbols) {
@@ -112,7 +100,7 @@ bool EqualsIgnoreCase(const Term& a, const Term& b, const SymbolTable& symbols) 
       a.args.size() != b.args.size()) {
     return false;
   }
-  if (a.symbol != b.symbol && !SameIgnoringCase(symbols.Name(a.symbol), symbols.Name(b.symbol))) {
+  if (a.symbol != b.symbol && !EqualsIgnoreCase(symbols.Name(a.symbol), symbols.Name(b.symbol))) {
     return false;
   }
   for (size_t i = 0; i < a.args.size(); ++i) {
