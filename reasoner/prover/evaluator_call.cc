@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "reasoner/prover/evaluator.h"
+#include "reasoner/prover/scratch_tuple.h"
 
 namespace ggp::reasoner::prover {
 
@@ -40,15 +41,9 @@ const FactTable& Evaluator::Call(int relation, std::span<const TermId> pattern) 
   FactTable* out = &m.answers[slot];
   // The pattern may live in scratch that nested calls reuse: copy it (on the stack when
   // short, as nearly every call is).
-  TermId small[16];
-  std::vector<TermId> big;
-  TermId* copy = small;
-  if (pattern.size() > 16) {
-    big.resize(pattern.size());
-    copy = big.data();
-  }
-  std::copy(pattern.begin(), pattern.end(), copy);
-  const std::span<const TermId> call(copy, pattern.size());
+  ScratchTuple<16> copy(pattern.size());
+  std::copy(pattern.begin(), pattern.end(), copy.data());
+  const std::span<const TermId> call = copy.view();
   if (!tabled) {
     RunRules(relation, call, out);
     m.pending[slot] = out->empty() ? kFinalEmpty : kFinalAnswered;

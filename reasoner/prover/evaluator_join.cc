@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reasoner/prover/evaluator.h"
+#include "reasoner/prover/scratch_tuple.h"
 
 namespace ggp::reasoner::prover {
 
@@ -63,18 +64,13 @@ void Evaluator::PatternOf(const std::vector<Pattern>& args, Frame& f, std::vecto
 void Evaluator::Join(const CompiledRule& rule, size_t index, Frame& f, FactTable* out) {
   if (overflowed_) return;
   if (index == rule.body.size()) {
-    TermId small[16];
-    std::vector<TermId> big;
-    TermId* tuple = small;
-    if (rule.head_args.size() > 16) {
-      big.resize(rule.head_args.size());
-      tuple = big.data();
-    }
+    ScratchTuple<16> head(rule.head_args.size());
+    TermId* tuple = head.data();
     for (size_t k = 0; k < rule.head_args.size(); ++k) {
       tuple[k] = Build(rule.head_args[k], f);
       if (tuple[k] == kNoTerm) return;  // unsafe rule: a head variable was never bound
     }
-    if (out->Insert(std::span<const TermId>(tuple, rule.head_args.size()))) {
+    if (out->Insert(head.view())) {
       changed_ = true;
       if (out->size() > kMaxFacts) overflowed_ = true;
     }
@@ -308,18 +304,13 @@ TermId Evaluator::Build(const Pattern& p, const Frame& f) {
     case PKind::kVariable:
       return f.bindings[static_cast<size_t>(p.variable)];
     case PKind::kCompound: {
-      TermId small[8];
-      std::vector<TermId> big;
-      TermId* args = small;
-      if (p.args.size() > 8) {
-        big.resize(p.args.size());
-        args = big.data();
-      }
+      ScratchTuple<8> built(p.args.size());
+      TermId* args = built.data();
       for (size_t k = 0; k < p.args.size(); ++k) {
         args[k] = Build(p.args[k], f);
         if (args[k] == kNoTerm) return kNoTerm;
       }
-      return terms_.Intern(p.functor, true, std::span<const TermId>(args, p.args.size()));
+      return terms_.Intern(p.functor, true, built.view());
     }
   }
   return kNoTerm;
