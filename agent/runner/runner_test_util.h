@@ -20,6 +20,14 @@ inline constexpr const char* kNimRules = ::ggp::testing::kNim3Gdl;
 // Loads `rules` with the propnet back end; fails the current test on error.
 Game LoadTestGame(const std::string& key, const std::string& rules, bool uppercase = false);
 
+// Two games of nim, keyed "a" and "b".
+inline std::vector<Game> TwoNimGames() {
+  std::vector<Game> games;
+  games.push_back(LoadTestGame("a", kNimRules));
+  games.push_back(LoadTestGame("b", kNimRules));
+  return games;
+}
+
 // A link whose PLAY replies come from `play` (called with the 0-based turn), recording
 // every message. INFO answers `name`.
 class ScriptedLink : public PlayerLink {

@@ -44,17 +44,9 @@ constexpr const char kLock[] = R"(
 (<= (goal p ?g) (okthru ?n) (succ ?n ?m) (not (okthru ?m)) (score ?n ?g))
 )";
 
-std::shared_ptr<const reasoner::StateMachine> MachineOf(const std::string& rules) {
-  gdl::Description d;
-  std::vector<kif::Diagnostic> errors;
-  if (!gdl::ParseDescription(rules, std::make_shared<kif::SymbolTable>(), &d, &errors))
-    return nullptr;
-  reasoner::MachineOptions mo;
-  mo.board_seconds = 0;
-  return reasoner::CreateMachine(d, mo).machine;
-}
+using puzzle_testing::Machine;
 
-std::shared_ptr<const reasoner::StateMachine> Lock() { return MachineOf(kLock); }
+std::shared_ptr<const reasoner::StateMachine> Lock() { return Machine(kLock); }
 
 using puzzle_testing::Replay;
 
@@ -70,7 +62,7 @@ constexpr const char kAllOrNothing[] = R"(
 std::shared_ptr<const reasoner::StateMachine> AllOrNothingLock() {
   std::string rules = kLock;
   rules.resize(rules.find("(<= (goal p 100)"));  // the lock without its graded goals
-  return MachineOf(rules + kAllOrNothing);
+  return Machine(rules + kAllOrNothing);
 }
 
 TEST(NrpaTest, NearMissesTeachWhereEveryMissScoresZero) {

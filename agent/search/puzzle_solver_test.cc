@@ -1,13 +1,11 @@
 #include "agent/search/puzzle_solver.h"
 
-#include "agent/search/mcts_player.h"
-#include "agent/search/puzzle_testing.h"
-
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <thread>
 
+#include "agent/search/puzzle_testing.h"
 #include "reasoner/factory/machine_factory.h"
 #include "reasoner/gdl/description.h"
 #include "reasoner/kif/term.h"
@@ -49,14 +47,7 @@ constexpr const char kSpoiled[] = R"(
 (succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4)
 )";
 
-std::shared_ptr<const reasoner::StateMachine> Machine(const char* gdl) {
-  gdl::Description d;
-  std::vector<kif::Diagnostic> errors;
-  if (!gdl::ParseDescription(gdl, std::make_shared<kif::SymbolTable>(), &d, &errors)) return nullptr;
-  reasoner::MachineOptions mo;
-  mo.board_seconds = 0;
-  return reasoner::CreateMachine(d, mo).machine;
-}
+using puzzle_testing::Machine;
 
 // Waits (a hang guard, not a timing assertion) for the solver to finish.
 PuzzleResult Finish(PuzzleSolver& solver) {
@@ -66,6 +57,7 @@ PuzzleResult Finish(PuzzleSolver& solver) {
   return solver.Best();
 }
 
+using puzzle_testing::kFlip;
 using puzzle_testing::Replay;
 
 // Solves `gdl` from its initial state; the line found must replay to its value.
@@ -92,35 +84,6 @@ TEST(PuzzleSolverTest, SolvesTheTowersInsteadOfGivingUp) {
   EXPECT_GT(r.stored, 0);
   EXPECT_FALSE(r.pruning);  // a disc's place frees up again: nothing is stuck for good
 }
-
-// Five by five lamps, fifteen lit (five presses from dark); a press flips a lamp and its
-// four neighbours; twenty presses at most. Every line scores 0 until the board is dark,
-// and presses undo each other, so depth first wanders among 2^25 boards; best first on
-// the goal's fuzzy degree (fewer lamps lit reads closer to dark) finds a dark board.
-constexpr const char kFlip[] = R"(
-(role p)
-(ix 1) (ix 2) (ix 3) (ix 4) (ix 5)
-(nb 1 2) (nb 2 1) (nb 2 3) (nb 3 2) (nb 3 4) (nb 4 3) (nb 4 5) (nb 5 4)
-(tick 0 1) (tick 1 2) (tick 2 3) (tick 3 4) (tick 4 5) (tick 5 6) (tick 6 7) (tick 7 8)
-(tick 8 9) (tick 9 10) (tick 10 11) (tick 11 12) (tick 12 13) (tick 13 14) (tick 14 15)
-(tick 15 16) (tick 16 17) (tick 17 18) (tick 18 19) (tick 19 20)
-(init (time 0))
-(init (lit 1 2)) (init (lit 1 5)) (init (lit 2 1)) (init (lit 2 2)) (init (lit 2 4))
-(init (lit 3 2)) (init (lit 3 3)) (init (lit 3 4)) (init (lit 4 1)) (init (lit 4 2))
-(init (lit 4 3)) (init (lit 4 4)) (init (lit 5 1)) (init (lit 5 2)) (init (lit 5 3))
-(<= (legal p (press ?x ?y)) (ix ?x) (ix ?y))
-(<= (flips ?x ?y) (does p (press ?x ?y)))
-(<= (flips ?x ?y) (does p (press ?u ?y)) (nb ?u ?x))
-(<= (flips ?x ?y) (does p (press ?x ?v)) (nb ?v ?y))
-(<= (next (lit ?x ?y)) (true (lit ?x ?y)) (not (flips ?x ?y)))
-(<= (next (lit ?x ?y)) (flips ?x ?y) (not (true (lit ?x ?y))))
-(<= (next (time ?b)) (true (time ?a)) (tick ?a ?b))
-(<= anylit (true (lit ?x ?y)))
-(<= terminal (not anylit))
-(<= terminal (true (time 20)))
-(<= (goal p 100) (not anylit))
-(<= (goal p 0) anylit)
-)";
 
 TEST(PuzzleSolverTest, BestFirstDarkensTheBoard) {
   PuzzleSolver::Options o;
@@ -263,68 +226,6 @@ TEST(PuzzleSolverTest, StopsWhenAsked) {
   EXPECT_FALSE(solver.Running());
   solver.Start(s);  // and starts again, keeping what it proved
   EXPECT_EQ(Finish(solver).value, 100);
-}
-
-// The player: the solver's proven line is played, move after move, to the tower.
-TEST(PuzzleSolverTest, TheMctsPlayerPlaysTheProvenLine) {
-  auto m = Machine(ggp::testing::kTowersGdl);
-  ASSERT_NE(m, nullptr);
-  PlayerOptions o;
-  o.seed = 5;
-  o.params = {{"max_nodes", 2000}, {"nrpa", false}};  // the solver's line, not NRPA's
-  MctsPlayer player(o);
-  reasoner::State s;
-  m->InitialState(&s);
-  // The start clock: the player thinks until the solver has proven its line. Otherwise the
-  // search may find a line of 100 by itself first and play that one, which is as good but
-  // not what this test is about. The search's own proof ends ThinksAhead, so on a loaded
-  // machine it can come first: wait for the solver's.
-  puzzle_testing::StartAndSettle(player, m, s);
-  for (int i = 0; i < 2000 && !player.PuzzleSettled(); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  ASSERT_TRUE(player.PuzzleSettled());
-  const puzzle_testing::Played p = puzzle_testing::PlayGame(
-      player, *m, 20, [&m, moves = 0](const MoveStats& stats, reasoner::Move mv) mutable {
-        EXPECT_NE(kif::ToString(m->MoveTerm(0, mv), m->symbols()), "giveup") << "move " << moves++;
-        ASSERT_TRUE(stats.extra.contains("puzzle"));
-        EXPECT_TRUE(stats.extra["puzzle"].value("played", false));
-        EXPECT_TRUE(stats.proven);
-      });
-  player.Finish();
-  EXPECT_EQ(p.moves, 7);
-  EXPECT_EQ(p.goal, 100);
-}
-
-// The player on the lamps: best first settles it in the start clock and the line is played
-// to a dark board; `best_first=false` keeps the phase off.
-TEST(PuzzleSolverTest, ThePlayerDarkensTheBoardBestFirst) {
-  auto m = Machine(kFlip);
-  ASSERT_NE(m, nullptr);
-  PlayerOptions o;
-  o.seed = 3;
-  o.params = {{"max_nodes", 2000}, {"nrpa", false}, {"depth_first_slice", 0}};
-  MctsPlayer player(o);
-  reasoner::State s;
-  m->InitialState(&s);
-  puzzle_testing::StartAndSettle(player, m, s);
-  const puzzle_testing::Played p =
-      puzzle_testing::PlayGame(player, *m, 20, [](const MoveStats& stats, reasoner::Move) {
-        ASSERT_TRUE(stats.extra.contains("puzzle"));
-        EXPECT_GT(stats.extra["puzzle"].value("best_first", int64_t{-1}), 0);
-        EXPECT_TRUE(stats.proven);
-      });
-  player.Finish();
-  EXPECT_EQ(p.goal, 100);
-
-  o.params = {{"max_nodes", 2000}, {"nrpa", false}, {"best_first", false}};
-  MctsPlayer plain(o);
-  plain.Start(m, 0, s, SteadyClock::now() + std::chrono::milliseconds(200));
-  MoveStats stats;
-  plain.SelectMove(s, SteadyClock::now() + std::chrono::milliseconds(300), &stats);
-  ASSERT_TRUE(stats.extra.contains("puzzle"));
-  EXPECT_EQ(stats.extra["puzzle"].value("best_first", int64_t{0}), -1);
-  plain.Finish();
 }
 
 }  // namespace

@@ -1,19 +1,62 @@
 #pragma once
-// Test helpers for single-role games: replaying a line, and playing a whole game with a
-// player that is asked for every move.
+// Test helpers for single-role games: a lamps puzzle, its machine, replaying a line, and
+// playing a whole game with a player that is asked for every move.
 
 #include <algorithm>
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
 
 #include "agent/search/mcts_player.h"
+#include "reasoner/factory/machine_factory.h"
+#include "reasoner/gdl/description.h"
 #include "reasoner/state_machine.h"
 
 namespace ggp::agent::search::puzzle_testing {
+
+// Five by five lamps, fifteen lit (five presses from dark); a press flips a lamp and its
+// four neighbours; twenty presses at most. Every line scores 0 until the board is dark,
+// and presses undo each other, so depth first wanders among 2^25 boards; best first on
+// the goal's fuzzy degree (fewer lamps lit reads closer to dark) finds a dark board.
+inline constexpr char kFlip[] = R"(
+(role p)
+(ix 1) (ix 2) (ix 3) (ix 4) (ix 5)
+(nb 1 2) (nb 2 1) (nb 2 3) (nb 3 2) (nb 3 4) (nb 4 3) (nb 4 5) (nb 5 4)
+(tick 0 1) (tick 1 2) (tick 2 3) (tick 3 4) (tick 4 5) (tick 5 6) (tick 6 7) (tick 7 8)
+(tick 8 9) (tick 9 10) (tick 10 11) (tick 11 12) (tick 12 13) (tick 13 14) (tick 14 15)
+(tick 15 16) (tick 16 17) (tick 17 18) (tick 18 19) (tick 19 20)
+(init (time 0))
+(init (lit 1 2)) (init (lit 1 5)) (init (lit 2 1)) (init (lit 2 2)) (init (lit 2 4))
+(init (lit 3 2)) (init (lit 3 3)) (init (lit 3 4)) (init (lit 4 1)) (init (lit 4 2))
+(init (lit 4 3)) (init (lit 4 4)) (init (lit 5 1)) (init (lit 5 2)) (init (lit 5 3))
+(<= (legal p (press ?x ?y)) (ix ?x) (ix ?y))
+(<= (flips ?x ?y) (does p (press ?x ?y)))
+(<= (flips ?x ?y) (does p (press ?u ?y)) (nb ?u ?x))
+(<= (flips ?x ?y) (does p (press ?x ?v)) (nb ?v ?y))
+(<= (next (lit ?x ?y)) (true (lit ?x ?y)) (not (flips ?x ?y)))
+(<= (next (lit ?x ?y)) (flips ?x ?y) (not (true (lit ?x ?y))))
+(<= (next (time ?b)) (true (time ?a)) (tick ?a ?b))
+(<= anylit (true (lit ?x ?y)))
+(<= terminal (not anylit))
+(<= terminal (true (time 20)))
+(<= (goal p 100) (not anylit))
+(<= (goal p 0) anylit)
+)";
+
+// The machine `auto` builds for `gdl` (no board learner); null if the rules do not parse.
+inline std::shared_ptr<const reasoner::StateMachine> Machine(std::string_view gdl) {
+  gdl::Description d;
+  std::vector<kif::Diagnostic> errors;
+  if (!gdl::ParseDescription(gdl, std::make_shared<kif::SymbolTable>(), &d, &errors))
+    return nullptr;
+  reasoner::MachineOptions mo;
+  mo.board_seconds = 0;
+  return reasoner::CreateMachine(d, mo).machine;
+}
 
 // Plays `line` from the initial state; the goal at its end (-1 if a move is illegal or
 // the game does not end exactly there).
