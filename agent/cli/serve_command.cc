@@ -8,6 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
@@ -63,6 +64,32 @@ void LogToStderr() {
   spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%l%$ %v");
 }
 
+// The policy reads its settings at startup rather than at the first START, where a setting
+// it refuses (a word where a number belongs) would leave every match to the legal policy.
+// "" if `base` with `extra` (--params) makes a player; else why not, naming the --params
+// keys that fail on their own.
+std::string RefusedSettings(const std::string& policy, const PlayerOptions& base,
+                            const nlohmann::json& extra) {
+  PlayerOptions all = base;
+  all.params.update(extra);
+  try {
+    MakePlayer(policy, all);
+    return "";
+  } catch (const std::exception& e) {
+    std::string keys;
+    for (const auto& [key, value] : extra.items()) {
+      PlayerOptions one = base;
+      one.params[key] = value;
+      try {
+        MakePlayer(policy, one);
+      } catch (const std::exception&) {
+        keys += (keys.empty() ? "" : ", ") + key;
+      }
+    }
+    return keys.empty() ? std::string(e.what()) : fmt::format("--params {} ({})", keys, e.what());
+  }
+}
+
 int RunServe(const ServeOptions& o) {
   LogToStderr();
   if (o.verbose) spdlog::set_level(spdlog::level::debug);
@@ -85,15 +112,6 @@ int RunServe(const ServeOptions& o) {
   session.log_dir = o.log_dir;
   session.store_path = o.store;
   session.opponent_name = o.opponent;
-  if (const std::string path = store::ResolveStorePath(o.store, o.log_dir); !path.empty()) {
-    std::string why;
-    session.store = store::ExperienceStore::Open(path, &why);
-    if (session.store) {
-      spdlog::info("experience store {}", path);
-    } else {
-      spdlog::warn("experience store not used: {}", why);
-    }
-  }
   session.margin = std::chrono::milliseconds(o.margin_ms);
   session.min_margin = std::chrono::milliseconds(o.min_margin_ms);
   session.fixed_margin = o.fixed_margin;
@@ -107,14 +125,28 @@ int RunServe(const ServeOptions& o) {
   if (o.strength) session.player.params["strength"] = true;
   if (o.heuristic) session.player.params["heuristic"] = true;
   if (o.no_heuristic) session.player.params["heuristic"] = false;
+  nlohmann::json extra = nlohmann::json::object();
   if (!o.params.empty()) {
-    nlohmann::json extra;
     std::string error;
     if (!runner::ParsePolicyParams(o.params, &extra, &error)) {
       spdlog::error("--params: {}", error);
       return 2;
     }
-    session.player.params.update(extra);
+  }
+  if (const std::string refused = RefusedSettings(o.policy, session.player, extra);
+      !refused.empty()) {
+    spdlog::error("policy {} refuses its settings: {}", o.policy, refused);
+    return 2;
+  }
+  session.player.params.update(extra);
+  if (const std::string path = store::ResolveStorePath(o.store, o.log_dir); !path.empty()) {
+    std::string why;
+    session.store = store::ExperienceStore::Open(path, &why);
+    if (session.store) {
+      spdlog::info("experience store {}", path);
+    } else {
+      spdlog::warn("experience store not used: {}", why);
+    }
   }
   session.max_matches = o.max_matches;
   session.machine_backend = o.machine;

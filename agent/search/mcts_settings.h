@@ -1,7 +1,8 @@
 #pragma once
 // The settings of the "mcts" policy (MctsPlayer, mcts_player.h): what PlayerOptions::params
-// may hold, and the functions that read them. Every setting is optional; an unknown key is
-// ignored and a value of the wrong type keeps the default.
+// may hold, and the functions that read them. Every setting is optional and keys they do
+// not know are ignored; a value of the wrong type (a word where a number belongs) throws
+// from the player's constructor, which `serve` checks at startup.
 //
 // Settings (PlayerOptions::params, all optional): "exploration" (C), "prior_weight",
 // "widening", "widening_c" (progressive widening of opponents' moves by prior rank, off

@@ -181,7 +181,7 @@ void MatchSession::HandlePlay(const Job& job) {
     if (terminal || legal_.empty()) {
       LogError(terminal ? "PLAY in a state we think is terminal; answering the fallback"
                         : "no legal move for us in our state; answering the fallback");
-    } else if (SteadyClock::now() < job.deadline && !job.reply->sent()) {
+    } else if (player_ && SteadyClock::now() < job.deadline && !job.reply->sent()) {
       const Deadline work_deadline = WorkDeadline(job);
       event["reserve_ms"] = MsBetween(work_deadline, job.deadline);
       reasoner::Move m = player_->SelectMove(state_, work_deadline, &stats);
@@ -271,7 +271,7 @@ nlohmann::json MatchSession::StoredOpponentExperience(const std::string& kind, i
 // player decides the format: Player::SaveExperience): to the pooled documents, and to the
 // named opponent's when the operator named one.
 void MatchSession::KeepOpponentExperience(nlohmann::ordered_json* event) {
-  if (!options_.store || !machine_ || game_key_.empty() || turn_ == 0) return;
+  if (!options_.store || !machine_ || !player_ || game_key_.empty() || turn_ == 0) return;
   std::vector<std::string> kinds = {std::string(store::kOpponentModel)};
   if (!options_.opponent_name.empty())
     kinds.push_back(store::OpponentModelKind(options_.opponent_name));

@@ -164,24 +164,36 @@ void MatchSession::ResolveTreeBudget(nlohmann::json* params, nlohmann::ordered_j
 
 void MatchSession::StartPlayer(Deadline deadline, nlohmann::ordered_json* start_event) {
   PlayerOptions player_options = options_.player;
-  ResolveTreeBudget(&player_options.params, start_event);
-  player_ = MakePlayer(options_.policy, player_options);
-  if (!player_) {
-    LogError("unknown policy " + options_.policy + "; using legal");
-    player_ = MakePlayer("legal", player_options);
-  }
-  (*start_event)["policy"] = std::string(player_->name());
   auto begin = SteadyClock::now();
-  int named = 0;
-  if (nlohmann::json known = StoredOpponentExperience("", &named); !known.empty()) {
-    (*start_event)["store"]["opponent_models"] = known.size();
-    if (!options_.opponent_name.empty()) {
-      (*start_event)["store"]["opponent"] = options_.opponent_name;
-      (*start_event)["store"]["named_models"] = named;
+  try {
+    ResolveTreeBudget(&player_options.params, start_event);
+    player_ = MakePlayer(options_.policy, player_options);
+    if (!player_) LogError("unknown policy " + options_.policy + "; playing legal moves");
+    if (player_) {
+      int named = 0;
+      if (nlohmann::json known = StoredOpponentExperience("", &named); !known.empty()) {
+        (*start_event)["store"]["opponent_models"] = known.size();
+        if (!options_.opponent_name.empty()) {
+          (*start_event)["store"]["opponent"] = options_.opponent_name;
+          (*start_event)["store"]["named_models"] = named;
+        }
+        player_->LoadExperience(known);
+      }
+      player_->Start(machine_, role_, state_, deadline);
     }
-    player_->LoadExperience(known);
+  } catch (const std::exception& e) {
+    // A policy that cannot start (settings it refuses, a failure of its own) must not
+    // cost the match: the legal policy plays it, and every PLAY is still answered.
+    LogError("policy " + options_.policy + " failed to start (" + e.what() +
+             "); playing legal moves");
+    player_.reset();
+    tree_lease_.Release();
   }
-  player_->Start(machine_, role_, state_, deadline);
+  if (!player_) {
+    player_ = MakePlayer("legal", PlayerOptions{});
+    if (player_) player_->Start(machine_, role_, state_, deadline);
+  }
+  if (player_) (*start_event)["policy"] = std::string(player_->name());
   (*start_event)["player_start_ms"] = MsSince(begin);
   if (const double late = NoteOverrun(deadline, /*grow=*/false); late > 0) {
     (*start_event)["overrun_ms"] = late;

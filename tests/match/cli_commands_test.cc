@@ -54,6 +54,18 @@ TEST_F(MatchCliTest, ServeRejectsMalformedPolicyParams) {
   EXPECT_NE(err.find("--params"), std::string::npos) << err;
 }
 
+// A setting the policy cannot read is refused at startup, naming it, rather than at the
+// first START, where it would leave every match to the legal policy.
+TEST_F(MatchCliTest, ServeRefusesASettingThePolicyCannotRead) {
+  std::string out, err;
+  const int status = RunToCompletion(
+      {AgentBinary(), "serve", "--port", "9", "--params", "exploration=abc&mast=true"},
+      dir_.string(), 60s, &out, &err);
+  EXPECT_EQ(status, 2) << out << err;
+  EXPECT_NE(err.find("policy mcts refuses its settings: --params exploration ("), std::string::npos)
+      << err;
+}
+
 // --memory-mb is 0 (automatic) or a budget of at least 16 MiB; what lies between is refused.
 TEST_F(MatchCliTest, ServeRefusesATreeBudgetBelowTheFloor) {
   std::string out, err;
