@@ -37,7 +37,8 @@ bool ReadMatch(const nlohmann::json& j, MatchMoves* out) {
 
 bool ExperienceFromJson(const nlohmann::json& body, std::vector<MatchMoves>* out, std::string* why) {
   out->clear();
-  if (!body.is_object() || body.value("version", 0) != 1 || !body.contains("matches") ||
+  if (!body.is_object() || !body.contains("version") || !body["version"].is_number_integer() ||
+      body["version"].get<int64_t>() != 1 || !body.contains("matches") ||
       !body["matches"].is_array()) {
     if (why != nullptr) *why = "not an opponent-model document of version 1";
     return false;

@@ -61,6 +61,9 @@ TEST(ModelExperienceTest, DocumentsRoundTripAndKeepTheNewestMatches) {
   EXPECT_FALSE(ExperienceFromJson(nlohmann::json{{"version", 2}, {"matches", nlohmann::json::array()}},
                                   &back, &why));
   EXPECT_FALSE(ExperienceFromJson(nlohmann::json{{"version", 1}, {"matches", {{{"plies", 3}}}}}, &back, &why));
+  // A version of the wrong type (a damaged store) is refused, not thrown on.
+  EXPECT_FALSE(ExperienceFromJson(
+      nlohmann::json{{"version", "1"}, {"matches", nlohmann::json::array()}}, &back, &why));
   // An unreadable stored body is replaced, not kept.
   ASSERT_TRUE(ExperienceFromJson(AppendMatches(nlohmann::json("junk"), {matches[1]}), &back, &why));
   EXPECT_EQ(back.size(), 1u);
