@@ -1,5 +1,9 @@
 #include "agent/search/node_collector.h"
 
+#include <spdlog/spdlog.h>
+
+#include "agent/player/memory_release.h"
+
 namespace ggp::agent::search {
 
 NodeCollector::NodeCollector() : thread_([this] { Loop(); }) {}
@@ -41,7 +45,17 @@ void NodeCollector::Drain() {
   idle_cv_.wait(lock, [this] { return queue_.empty() && !busy_; });
 }
 
+void NodeCollector::ReturnMemory() {
+  const MemoryReturned r = ReturnFreedMemory();
+  constexpr int64_t kMiB = int64_t{1} << 20;
+  if (r.supported && r.rss_before - r.rss_after >= 16 * kMiB) {
+    spdlog::info("search trees freed: resident memory {} -> {} MB", r.rss_before / kMiB,
+                 r.rss_after / kMiB);
+  }
+}
+
 void NodeCollector::Loop() {
+  bool release_pending = false;
   std::unique_lock<std::mutex> lock(mu_);
   while (true) {
     cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
@@ -58,9 +72,18 @@ void NodeCollector::Loop() {
       item.account->nodes.fetch_sub(freed.nodes, std::memory_order_relaxed);
       item.account->bytes.fetch_sub(freed.bytes, std::memory_order_relaxed);
     }
+    // A tree's last reference (its pool's slabs) or a disposed table: memory worth handing
+    // back to the system once the queue is empty (memory_release.h).
+    if ((item.account && item.account.use_count() == 1) || item.garbage) release_pending = true;
     item.account.reset();
     item.garbage.reset();
     lock.lock();
+    if (release_pending && queue_.empty() && !stopping_) {
+      release_pending = false;
+      lock.unlock();
+      ReturnMemory();
+      lock.lock();
+    }
     busy_ = false;
     idle_cv_.notify_all();
   }

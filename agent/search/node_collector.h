@@ -6,6 +6,11 @@
 // and byte counts drop as the collector frees, so a search's memory budget sees the space
 // come back a little later.
 //
+// Once the queue is empty after a tree's last reference (its pool) or a disposed container
+// was dropped, the collector hands the freed memory back to the system
+// (agent/player/memory_release.h) and logs how much, so that a finished match does not keep
+// its tree's gigabytes resident (nor out of the next match's automatic tree budget).
+//
 // Thread safety: Free and Drain may be called from any thread. Free never blocks on the
 // freeing itself (it takes a mutex briefly). Drain blocks until the queue is empty (tests).
 
@@ -52,6 +57,7 @@ class NodeCollector {
     std::shared_ptr<void> garbage;
   };
   void Loop();
+  void ReturnMemory();  // collector thread, mu_ not held
 
   std::mutex mu_;
   std::condition_variable cv_;

@@ -8,7 +8,10 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <exception>
+
+#include "agent/player/memory_release.h"
 
 namespace ggp::agent {
 
@@ -176,7 +179,17 @@ void MatchSession::Run() {
   tree_lease_.Release();
   workspace_.reset();
   machine_.reset();
+  ReturnMemory();
   finished_.store(true);
+}
+
+void MatchSession::ReturnMemory() {
+  const MemoryReturned r = ReturnFreedMemory();
+  constexpr int64_t kMiB = int64_t{1} << 20;
+  // Most of a tree is freed later, by the search's collector (which returns it then).
+  if (!r.supported || r.rss_before - r.rss_after < 16 * kMiB) return;
+  spdlog::info("match {}: memory freed at its end returned to the system: resident {} -> {} MB", id_,
+               r.rss_before / kMiB, r.rss_after / kMiB);
 }
 
 void MatchSession::LogError(const std::string& cause) {

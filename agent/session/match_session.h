@@ -176,6 +176,8 @@ class MatchSession {
   // match that writes them back through the player.
   nlohmann::json StoredOpponentExperience(const std::string& kind, int* found);
   void KeepOpponentExperience(nlohmann::ordered_json* event);
+  // Hands the memory the match freed back to the system (memory_release.h) and logs it.
+  void ReturnMemory();
   void LogError(const std::string& cause);
 
   // Immutable after construction.
