@@ -37,6 +37,7 @@ struct SolveOptions {
   bool line = false;
   bool no_bounds = false;
   bool no_best_first = false;
+  bool no_exclusions = false;
   int64_t nrpa_playouts = 0;  // > 0: NRPA alone, this many playouts
   int endgame_after = -1;     // >= 0: the endgame solver after this many random moves
   uint64_t seed = 1;
@@ -111,8 +112,8 @@ int RunSolve(const SolveOptions& o) {
   int status = 0;
   if (o.table && o.nrpa_playouts == 0) {
     std::cout << "| game | goal | proven | line | states | seconds | dead ends cut | bound cuts | "
-                 "best first |\n"
-              << "|---|---|---|---|---|---|---|---|---|\n";
+                 "best first | exclusive groups |\n"
+              << "|---|---|---|---|---|---|---|---|---|---|\n";
   }
   for (const std::string& path : o.games) {
     std::shared_ptr<const reasoner::StateMachine> machine = LoadEvaluationMachine(path, std::cerr);
@@ -137,6 +138,7 @@ int RunSolve(const SolveOptions& o) {
     so.memory_mb = o.memory_mb;
     so.goal_bounds = !o.no_bounds;
     so.best_first = !o.no_best_first;
+    so.exclusions = !o.no_exclusions;
     search::PuzzleSolver solver(machine, so);
     reasoner::State initial;
     machine->InitialState(&initial);
@@ -153,16 +155,21 @@ int RunSolve(const SolveOptions& o) {
     const std::string cuts = r.bounds ? std::to_string(r.bound_cuts) : std::string("-");
     const std::string best_first =
         r.best_first >= 0 ? std::to_string(r.best_first) : std::string("-");
+    const std::string groups = r.groups >= 0 ? std::to_string(r.groups) : std::string("-");
     if (o.table) {
       std::cout << "| " << name << " | " << goal << " | " << (r.proven ? "yes" : "no") << " | "
                 << r.line.size() << " | " << r.states << " | " << seconds << " | "
-                << (r.pruning ? "yes" : "no") << " | " << cuts << " | " << best_first << " |\n";
+                << (r.pruning ? "yes" : "no") << " | " << cuts << " | " << best_first << " | "
+                << groups << (r.groups >= 0 && !r.exclusive ? " (dropped)" : "") << " |\n";
     } else {
       std::cout << name << ": goal " << goal << (r.proven ? " (proven best)" : " (best found)")
                 << ", line of " << r.line.size() << " moves, " << r.states << " states in "
                 << seconds << " s" << (r.pruning ? ", dead ends cut" : "")
                 << (r.bounds ? ", " + cuts + " states cut by goal bounds" : "")
                 << (r.best_first >= 0 ? ", " + best_first + " states generated best first" : "")
+                << (r.groups >= 0 ? ", " + groups + " groups of exclusive moves" +
+                                        (r.exclusive ? "" : " (reading dropped)")
+                                  : "")
                 << (r.table_full ? ", table full" : "") << "\n";
     }
     if (o.line) {
@@ -192,6 +199,8 @@ void AddSolveCommand(CLI::App& app, CommandRun* run) {
                 "Do not use the goal bounds of latches (solver cuts, NRPA near misses)");
   sub->add_flag("--no-best-first", o->no_best_first,
                 "Do not run the best-first phase on the goal's fuzzy degree");
+  sub->add_flag("--no-exclusions", o->no_exclusions,
+                "Do not read groups of mutually exclusive moves (placement puzzles)");
   sub->add_option("--nrpa-playouts", o->nrpa_playouts,
                   "Run NRPA alone for this many playouts instead of the solver (timing)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));

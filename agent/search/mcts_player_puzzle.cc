@@ -70,7 +70,8 @@ void MctsPlayer::UsePuzzleLine(const reasoner::State& state, Decision* d, MoveSt
           {"line", r.line.size()},     {"states", r.states},
           {"stored", r.stored},        {"table_full", r.table_full},
           {"pruning", r.pruning},      {"bound_cuts", r.bounds ? r.bound_cuts : -1},
-          {"best_first", r.best_first}};
+          {"best_first", r.best_first}, {"groups", r.groups},
+          {"exclusive", r.exclusive}};
     }
     // Only a proven line, or one that reaches 100, is played. An unfinished depth-first
     // line is a guarantee too, but committing to it early gives up what the search would

@@ -14,7 +14,7 @@ namespace ggp::agent::search {
 using reasoner::Move;
 using reasoner::State;
 
-void PuzzleSolver::Order(const State& state, Frame* f) {
+void PuzzleSolver::Order(const State& state, Frame* f, int depth) {
   const size_t k = f->moves.size();
   f->children.resize(k);
   std::vector<std::vector<uint32_t>> dropped(k);
@@ -47,7 +47,11 @@ void PuzzleSolver::Order(const State& state, Frame* f) {
   }
   std::vector<char> out(k, 0);
   size_t keep = k;
-  if (prune_ == 1 && fewest != INT_MAX) {
+  if (exclusive_ && depth >= 0) {
+    // The exclusive-moves reading (puzzle_exclusion.cc) decides what is searched.
+    Exclude(*f, fixed_length_ - depth, &out, &rank);
+    keep = static_cast<size_t>(std::count(out.begin(), out.end(), 0));
+  } else if (prune_ == 1 && fewest != INT_MAX) {
     // Dead-end reading (see the header): the most constrained fluent has to go, and its
     // options only shrink, so only the moves that drop it are tried here.
     for (size_t i = 0; i < k; ++i) {

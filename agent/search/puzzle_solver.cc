@@ -82,13 +82,23 @@ void PuzzleSolver::Run(State root) {
     prune_ = ProbeDeadEnds(root) ? 1 : 0;
     reading_.store(prune_, std::memory_order_release);
     bounds_ = options_.goal_bounds && machine_->ProvesGoalBounds();
+    if (prune_ == 0 && bounds_ && options_.exclusions) exclusive_ = ReadExclusions(root);
     std::lock_guard<std::mutex> lock(mu_);
     best_.pruning = prune_ == 1;
     best_.bounds = bounds_;
+    best_.groups = exclusive_ ? groups_ : -1;
+  } else if (exclusive_) {
+    fixed_length_ = FixedLength(root);  // moves left from this root
+    if (fixed_length_ < 1) exclusive_ = false;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    best_.exclusive = exclusive_;
   }
   int value = -1;
   bool complete = false;
-  if (options_.best_first && prune_ != 1 && !best_first_spent_ && BestValue() < options_.max_goal) {
+  if (options_.best_first && prune_ != 1 && !exclusive_ && !best_first_spent_ &&
+      BestValue() < options_.max_goal) {
     // Depth first for a slice (small puzzles are proven there), then best first, then
     // depth first again (what the slice proved is in the table).
     solve_budget_ = states_.load(std::memory_order_relaxed) + options_.depth_first_slice;
@@ -106,15 +116,17 @@ void PuzzleSolver::Run(State root) {
   } else {
     complete = Solve(root, &value);
   }
-  if (complete && prune_ == 1 && value < options_.max_goal) {
+  if (complete && (prune_ == 1 || exclusive_) && value < options_.max_goal) {
     // The reading of the game was wrong for this puzzle: search everything instead. The
     // table's values were computed under the cuts; they go.
     prune_ = 0;
+    exclusive_ = false;
     reading_.store(0, std::memory_order_release);
     table_->Clear();
     {
       std::lock_guard<std::mutex> lock(mu_);
       best_.pruning = false;
+      best_.exclusive = false;
     }
     complete = Solve(root, &value);
   }
@@ -122,6 +134,7 @@ void PuzzleSolver::Run(State root) {
   best_.stored = static_cast<int64_t>(table_->size());
   best_.table_full = table_->full();
   best_.pruning = prune_ == 1;
+  best_.exclusive = exclusive_;
   if (complete && value <= best_.value) best_.proven = true;
 }
 
@@ -176,7 +189,7 @@ bool PuzzleSolver::Solve(const State& root, int* value) {
     f.state = s;
     f.key = key;
     machine_->LegalMoves(s, 0, *ws_, &f.moves);
-    Order(s, &f);
+    Order(s, &f, static_cast<int>(path.size()) - 1);
     on_path.insert(key);
     states_.fetch_add(1, std::memory_order_relaxed);
   };

@@ -49,30 +49,10 @@ constexpr const char kSpoiled[] = R"(
 
 using puzzle_testing::Machine;
 
-// Waits (a hang guard, not a timing assertion) for the solver to finish.
-PuzzleResult Finish(PuzzleSolver& solver) {
-  for (int i = 0; i < 3000 && solver.Running(); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return solver.Best();
-}
-
+using puzzle_testing::Finish;
 using puzzle_testing::kFlip;
 using puzzle_testing::Replay;
-
-// Solves `gdl` from its initial state; the line found must replay to its value.
-PuzzleResult SolveFromTheStart(const char* gdl, PuzzleSolver::Options options = {}) {
-  auto m = Machine(gdl);
-  EXPECT_NE(m, nullptr);
-  if (m == nullptr) return {};
-  PuzzleSolver solver(m, options);
-  reasoner::State s;
-  m->InitialState(&s);
-  solver.Start(s);
-  PuzzleResult r = Finish(solver);
-  EXPECT_EQ(Replay(*m, r.line), r.value);
-  return r;
-}
+using puzzle_testing::SolveFromTheStart;
 
 TEST(PuzzleSolverTest, SolvesTheTowersInsteadOfGivingUp) {
   PuzzleSolver::Options depth_first;

@@ -1,6 +1,7 @@
 #pragma once
-// Test helpers for single-role games: a lamps puzzle, its machine, replaying a line, and
-// playing a whole game with a player that is asked for every move.
+// Test helpers for single-role games: a lamps puzzle, its machine, replaying a line,
+// solving from the start with the puzzle solver, and playing a whole game with a player
+// that is asked for every move.
 
 #include <algorithm>
 #include <chrono>
@@ -11,7 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "agent/search/mcts_player.h"
+#include "agent/search/puzzle_solver.h"
 #include "reasoner/factory/machine_factory.h"
 #include "reasoner/gdl/description.h"
 #include "reasoner/state_machine.h"
@@ -74,6 +78,28 @@ inline int Replay(const reasoner::StateMachine& m, const std::vector<reasoner::M
     std::swap(s, next);
   }
   return m.IsTerminal(s, *ws) ? m.Goal(s, 0, *ws) : -1;
+}
+
+// Waits (a hang guard of 30 s, not a timing assertion) for the solver to finish.
+inline PuzzleResult Finish(PuzzleSolver& solver) {
+  for (int i = 0; i < 3000 && solver.Running(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return solver.Best();
+}
+
+// Solves `gdl` from its initial state; the line found must replay to its value.
+inline PuzzleResult SolveFromTheStart(std::string_view gdl, PuzzleSolver::Options options = {}) {
+  auto m = Machine(gdl);
+  EXPECT_NE(m, nullptr);
+  if (m == nullptr) return {};
+  PuzzleSolver solver(m, options);
+  reasoner::State s;
+  m->InitialState(&s);
+  solver.Start(s);
+  PuzzleResult r = Finish(solver);
+  EXPECT_EQ(Replay(*m, r.line), r.value);
+  return r;
 }
 
 // Starts `player` on `m` from `s` with a start clock of 1 s and waits while it thinks ahead
