@@ -41,6 +41,7 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     nrpa_near_misses_ = options.params.value("nrpa_near", nrpa_near_misses_);
     puzzle_mb_ = std::max(1, options.params.value("puzzle_mb", puzzle_mb_));
     puzzle_best_first_ = options.params.value("best_first", puzzle_best_first_);
+    puzzle_exclusions_ = options.params.value("exclusions", puzzle_exclusions_);
     puzzle_slice_ = std::max(int64_t{0}, options.params.value("depth_first_slice", puzzle_slice_));
     heuristic_use_ = ParseHeuristicUse(options.params, heuristic_use_);
     heuristic_seconds_ =

@@ -108,6 +108,7 @@ class MctsPlayer final : public Player {
   bool use_puzzle_ = true;
   int puzzle_mb_ = 256;
   bool puzzle_best_first_ = true;  // PuzzleSolver::Options::best_first
+  bool puzzle_exclusions_ = true;  // PuzzleSolver::Options::exclusions
   int64_t puzzle_slice_ = PuzzleSolver::Options{}.depth_first_slice;
   bool use_nrpa_ = true;
   int nrpa_level_ = 3;

@@ -17,6 +17,7 @@ void MctsPlayer::StartPuzzle(const reasoner::State& root) {
     PuzzleSolver::Options o;
     o.memory_mb = puzzle_mb_;
     o.best_first = puzzle_best_first_;
+    o.exclusions = puzzle_exclusions_;
     o.depth_first_slice = puzzle_slice_;
     puzzle_ = std::make_unique<PuzzleSolver>(machine_, o);
     puzzle_->Start(root);

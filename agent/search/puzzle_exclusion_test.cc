@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <string>
 
@@ -92,6 +93,37 @@ TEST(PuzzleExclusionTest, LeavesPuzzlesWithoutExclusiveMovesAlone) {
   EXPECT_EQ(r.groups, -1);
   EXPECT_FALSE(r.exclusive);
   EXPECT_EQ(r.value, 100);
+}
+
+// The player: the grouping settles eight queens in the start clock and the line is played;
+// `exclusions=false` leaves the reading out.
+TEST(PuzzleExclusionTest, ThePlayerPlacesTheQueensItsSolverProved) {
+  auto m = puzzle_testing::Machine(Queens(8, 8, false));
+  ASSERT_NE(m, nullptr);
+  PlayerOptions o;
+  o.seed = 5;
+  o.params = {{"max_nodes", 2000}, {"nrpa", false}};
+  MctsPlayer player(o);
+  reasoner::State s;
+  m->InitialState(&s);
+  puzzle_testing::StartAndSettle(player, m, s);
+  const puzzle_testing::Played p =
+      puzzle_testing::PlayGame(player, *m, 8, [](const MoveStats& stats, reasoner::Move) {
+        ASSERT_TRUE(stats.extra.contains("puzzle"));
+        EXPECT_EQ(stats.extra["puzzle"].value("groups", -1), 8);
+        EXPECT_TRUE(stats.extra["puzzle"].value("played", false));
+      });
+  player.Finish();
+  EXPECT_EQ(p.goal, 100);
+
+  o.params = {{"max_nodes", 2000}, {"nrpa", false}, {"exclusions", false}};
+  MctsPlayer plain(o);
+  plain.Start(m, 0, s, SteadyClock::now() + std::chrono::milliseconds(200));
+  MoveStats stats;
+  plain.SelectMove(s, SteadyClock::now() + std::chrono::milliseconds(300), &stats);
+  ASSERT_TRUE(stats.extra.contains("puzzle"));
+  EXPECT_EQ(stats.extra["puzzle"].value("groups", 0), -1);
+  plain.Finish();
 }
 
 }  // namespace
