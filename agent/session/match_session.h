@@ -134,7 +134,8 @@ class MatchSession {
   Deadline DeadlineFor(SteadyClock::time_point received, int clock_seconds,
                        ReplyMargin* used = nullptr) const;
   // START: keeps `ready` back while the player thinks ahead, until the preparation's work
-  // deadline, a new request or the end of the match. Returns the time held (ms).
+  // deadline, a new request or the end of the match; a board swap queued meanwhile is
+  // made on the way (HandleSwap). Returns the time held (ms).
   double HoldReady(const Job& job);
   // The gap between our previous reply and a request received now (ReplyLatency). Caller
   // holds mu_.

@@ -204,7 +204,19 @@ double MatchSession::HoldReady(const Job& job) {
   const SteadyClock::time_point begin = SteadyClock::now();
   const Deadline until = WorkDeadline(job);
   std::unique_lock<std::mutex> lock(mu_);
-  while (!ended_ && jobs_.empty() && !cancel_build_.load() && SteadyClock::now() < until) {
+  while (!ended_ && !cancel_build_.load() && SteadyClock::now() < until) {
+    if (!jobs_.empty()) {
+      // A request (a server that did not wait for `ready`) ends the hold. The board
+      // learner's swap does not: it is made here, so that the rest of the start clock
+      // is thought on the board machine.
+      if (jobs_.front().kind != Job::Kind::kSwap) break;
+      Job swap = std::move(jobs_.front());
+      jobs_.pop_front();
+      lock.unlock();
+      HandleSwap(swap);
+      lock.lock();
+      continue;
+    }
     lock.unlock();
     const bool thinking = player_->ThinksAhead();  // a Player call: this (the worker) thread
     lock.lock();

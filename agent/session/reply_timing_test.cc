@@ -198,6 +198,32 @@ TEST_F(ReplyTimingTest, AnEarlyPlayEndsTheHold) {
   m.Shutdown();
 }
 
+TEST_F(ReplyTimingTest, ABoardSwapQueuedBeforeTheHoldDoesNotEndIt) {
+  ASSERT_TRUE(kRegistered);
+  SessionOptions o = Options();
+  o.margin = milliseconds(500);
+  // A board learner that is done at once, handing back the reference machine: its swap is
+  // queued before `ready` is held. The thinking player keeps its machine (the swap is
+  // refused); what counts is that the queued swap did not end the hold.
+  o.board_builder = [](const gdl::Description&,
+                       std::shared_ptr<const reasoner::StateMachine> reference,
+                       const reasoner::MachineOptions&) {
+    reasoner::MachineBuild b;
+    b.machine = std::move(reference);
+    return b;
+  };
+  MatchManager m(o);
+  EXPECT_EQ(Call(m, testing::StartMessage("swap", "first", testing::kNim3Rules, 2, 1)), "ready");
+  EXPECT_EQ(Call(m, "(abort swap)"), "aborted");
+  m.Shutdown();
+  EXPECT_GE(ReadyHeldMs("swap"), 1000);
+  auto board = EventsNamed(ReadEvents(dir_.str(), "swap"), "board");
+  ASSERT_EQ(board.size(), 1u);
+  EXPECT_EQ(board[0]["swapped"], false) << board[0].dump();
+  EXPECT_NE(board[0]["why"].get<std::string>().find("keeps its machine"), std::string::npos)
+      << board[0].dump();
+}
+
 TEST_F(ReplyTimingTest, PlaysUseTheMarginMeasuredFromTheRefereesGaps) {
   SessionOptions o = Options();
   o.ready_early = true;
