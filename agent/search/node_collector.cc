@@ -6,7 +6,14 @@
 
 namespace ggp::agent::search {
 
-NodeCollector::NodeCollector() : thread_([this] { Loop(); }) {}
+NodeCollector::NodeCollector() {
+  // The collector logs from its thread (ReturnMemory). Statics are destroyed in the reverse
+  // order of their construction, so spdlog's registry (and the default logger's sinks) must
+  // exist before this one does: otherwise a process that exits while the thread logs tears
+  // the logger down under it before the destructor below has joined the thread.
+  spdlog::default_logger_raw();
+  thread_ = std::thread([this] { Loop(); });
+}
 
 NodeCollector::~NodeCollector() {
   {

@@ -20,6 +20,9 @@ constexpr int kWorkerNice = 5;
 }  // namespace
 
 SearchPool::SearchPool(int num_threads) {
+  // The workers log; spdlog's registry must outlive the global pool (made before it, so
+  // destroyed after it at exit: node_collector.cc says why).
+  spdlog::default_logger_raw();
   const int n = std::max(1, num_threads);
   threads_.reserve(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) threads_.emplace_back([this, i] { WorkerLoop(i); });
