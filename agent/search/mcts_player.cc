@@ -47,6 +47,7 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     heuristic_seconds_ =
         std::max(0.0, options.params.value("heuristic_seconds", heuristic_seconds_));
     cutoff_r2_ = options.params.value("cutoff_r2", cutoff_r2_);
+    greedy_lift_ = options.params.value("greedy_lift", greedy_lift_);
     heuristic_from_ = std::clamp(options.params.value("heuristic_from", heuristic_from_), 0.0, 0.9);
     use_endgame_ = options.params.value("endgame", use_endgame_);
     endgame_share_ = std::clamp(options.params.value("endgame_share", endgame_share_), 0.0, 0.95);

@@ -207,6 +207,7 @@ class MctsPlayer final : public Player {
   HeuristicUse heuristic_use_ = HeuristicUse::kStrong;
   double heuristic_seconds_ = 2.0;
   double cutoff_r2_ = 0.2;
+  double greedy_lift_ = 101;  // "greedy_lift": above 100, no greedy check
   double heuristic_from_ = HeuristicOptions{}.sample_from;
   int search_cutoff_ = 0;
   std::shared_ptr<const Heuristic> heuristic_;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "agent/search/heuristic_check.h"
 #include "agent/search/mcts_player.h"
 
 namespace ggp::agent::search {
@@ -14,6 +15,8 @@ namespace {
 // Random games that type the new machine's fluents when the heuristic moves to it
 // (SwitchMachine); a few milliseconds on a board machine.
 constexpr int kRebindGames = 64;
+// Greedy games per seat below which the greedy check says nothing.
+constexpr int kMinGreedyGames = 10;
 
 }  // namespace
 
@@ -41,7 +44,25 @@ void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadlin
     }
   }
   const bool learned = heuristic_ != nullptr;
-  if (!strong && heuristic_use_ == HeuristicUse::kStrong) heuristic_.reset();
+  // A weak evaluation may still rank moves well (heuristic_check.h): under "auto" it is
+  // kept for the priors where, played greedily against random opponents, it gains at
+  // least greedy_lift_ points over random play in every seat it models.
+  GreedyCheckResult greedy;
+  bool greedy_ok = false;
+  if (learned && !strong && heuristic_use_ == HeuristicUse::kStrong && greedy_lift_ <= 100) {
+    GreedyCheckOptions g;
+    g.seed = params_.seed;
+    const auto until = SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(
+                                                std::chrono::duration<double>(o.seconds));
+    greedy = GreedyCheck(*machine_, initial, *heuristic_, g, until, nullptr);
+    int fewest = g.games_per_role;
+    for (int role = 0; role < machine_->num_roles(); ++role) {
+      if (heuristic_->usable(role))
+        fewest = std::min(fewest, greedy.games[static_cast<size_t>(role)]);
+    }
+    greedy_ok = fewest >= kMinGreedyGames && greedy.min_lift() >= greedy_lift_;
+  }
+  if (!strong && !greedy_ok && heuristic_use_ == HeuristicUse::kStrong) heuristic_.reset();
   if (strong) search_cutoff_ = params_.eval_cutoff;
   const auto numbers = [](const std::vector<double>& values) {  // NaN: null
     nlohmann::json out = nlohmann::json::array();
@@ -65,6 +86,11 @@ void MctsPlayer::LearnHeuristic(const reasoner::State& initial, Deadline deadlin
       {"prior_step", params_.eval_prior_step},
       {"prior_ref", params_.eval_prior_root ? "root" : "parent"},
       {"step", r.step},
+      {"greedy_lift",
+       std::isnan(greedy.min_lift()) ? nlohmann::json() : nlohmann::json(greedy.min_lift())},
+      {"greedy", numbers(greedy.greedy)},
+      {"greedy_random", numbers(greedy.random)},
+      {"greedy_games", greedy.games},
       {"ms", std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count()}};
 }
 

@@ -46,7 +46,10 @@
 // the time to the start deadline; states sampled from "heuristic_from" of each game on,
 // default 0.5, HeuristicOptions::sample_from). It is strong where its held-out R^2 on
 // states from anywhere in the games (Heuristic::r2_whole) is at least "cutoff_r2"
-// (default 0.2) for every role it models. With "auto" only a strong one is used; with
+// (default 0.2) for every role it models, or, where "greedy_lift" is at most 100 (default
+// 101: off), a weak one that, played as a one-step greedy policy against random opponents
+// (heuristic_check.h), scores at least that many points above random play in every seat
+// it models. With "auto" only a strong (or so checked) one is used; with
 // true, any that predicts held-out outcomes beyond chance. Used, new nodes give their
 // move "eval_prior_visits" (default 10) virtual visits in two-role games, valued relative
 // to the search root ("eval_prior_root", default true; SearchParams::eval_prior_root;
