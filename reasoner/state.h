@@ -71,6 +71,18 @@ class State {
     }
     return static_cast<size_t>(Mix64(h));
   }
+  // HashWords of the words with only the bits of `keep` (words past its end: all bits):
+  // equal to HashWords(words) where `keep` clears no set bit.
+  static size_t HashWordsMasked(std::span<const uint64_t> words, std::span<const uint64_t> keep) {
+    auto word = [&](size_t i) { return i < keep.size() ? words[i] & keep[i] : words[i]; };
+    size_t n = words.size();
+    while (n > 0 && word(n - 1) == 0) --n;
+    uint64_t h = 0x243F6A8885A308D3ull;
+    for (size_t i = 0; i < n; ++i) {
+      h ^= word(i) + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    }
+    return static_cast<size_t>(Mix64(h));
+  }
 
   friend bool operator==(const State& a, const State& b) {
     const auto& x = a.words_.size() >= b.words_.size() ? a.words_ : b.words_;

@@ -158,6 +158,12 @@ class StateMachine {
     return std::nullopt;
   }
 
+  // A key of `s` for the transposition tables of exact searches (endgame, threats, proof
+  // numbers): states with one key are taken for one state, so it may leave out what cannot
+  // change any legal move, goal or terminal flag of `s` and its successors. Default: the
+  // state's hash; the propnet leaves out its dead fluents (propnet/dead_fluents.h).
+  virtual uint64_t TranspositionKey(const State& s) const { return s.Hash(); }
+
   // ---- Symbol boundary (not for hot loops) ----
   // The term of a move id of `role`.
   virtual kif::Term MoveTerm(int role, Move m) const = 0;

@@ -111,7 +111,7 @@ int EndgameSolver::Search(const reasoner::State& s, int alpha, int beta, size_t 
   if (TimeUp()) return 0;
   // The table first: a state in it is not terminal (terminals are not stored), and a hit
   // spares the machine the state.
-  const uint64_t key = static_cast<uint64_t>(s.Hash()) | 1;
+  const uint64_t key = machine_->TranspositionKey(s) | 1;
   uint32_t first = 0;
   if (const Entry* e = table_.Find(key)) {
     first = e->best;

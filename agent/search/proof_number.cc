@@ -26,7 +26,7 @@ void ProofNumberSearch::Clear() {
 }
 
 uint64_t ProofNumberSearch::Key(const reasoner::State& s) const {
-  return (static_cast<uint64_t>(s.Hash()) ^ salt_) | 1;
+  return (machine_->TranspositionKey(s) ^ salt_) | 1;
 }
 
 ProofNumberSearch::Numbers ProofNumberSearch::Child(size_t ply, size_t i) {

@@ -61,7 +61,7 @@ bool ThreatSearch::Search(const reasoner::State& s, int depth, size_t ply) {
   if (TimeUp()) return false;
   if (machine_->IsTerminal(s, *ws_)) return machine_->Goal(s, attacker_, *ws_) == 100;
   if (depth <= 0) return false;
-  const uint64_t key = (static_cast<uint64_t>(s.Hash()) ^ salt_) | 1;
+  const uint64_t key = (machine_->TranspositionKey(s) ^ salt_) | 1;
   uint32_t first = 0;
   if (const Entry* e = table_.Find(key)) {
     if (e->win <= depth) {

@@ -106,6 +106,11 @@ MachineBuild BuildPropnet(const gdl::Description& description, const MachineOpti
     build.reason += ", " + std::to_string(pn.stats.demuxed_gates) + " gates behind " +
                     std::to_string(pn.stats.selector_groups) + " selector groups";
   }
+  if (const size_t dead = pn.machine->num_dead_fluents(); dead > 0) {
+    build.reason += ", " + std::to_string(dead) + " of " +
+                    std::to_string(pn.machine->net().num_fluents) +
+                    " fluents dead (out of the exact searches' keys)";
+  }
   if (pn.stats.branch_free_fanouts > 0) {
     build.reason += ", " + std::to_string(pn.stats.branch_free_fanouts) +
                     " components with hard-to-predict flips";

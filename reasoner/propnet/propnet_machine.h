@@ -101,6 +101,13 @@ class PropnetMachine final : public StateMachine {
                               std::vector<PlayoutMove>* moves,
                               const std::atomic<bool>* stop) const override;
 
+  uint64_t TranspositionKey(const State& s) const override {
+    return num_dead_ > 0 ? State::HashWordsMasked(s.words(), live_words_) : s.Hash();
+  }
+  // How many fluents are dead (dead_fluents.h), and the live ones' bits.
+  size_t num_dead_fluents() const { return num_dead_; }
+  const std::vector<uint64_t>& live_fluent_words() const { return live_words_; }
+
   kif::Term MoveTerm(int role, Move m) const override;
   std::optional<Move> FindMove(int role, const kif::Term& t) const override;
   std::vector<kif::Term> Fluents(const State& s) const override;
@@ -146,6 +153,8 @@ class PropnetMachine final : public StateMachine {
   mutable std::once_flag latches_once_;
   mutable std::unique_ptr<LatchAnalysis> latches_;
   mutable bool bounds_goals_ = false;  // some goal can be ruled out by latches
+  std::vector<uint64_t> live_words_;   // LiveFluentWords(net_)
+  size_t num_dead_ = 0;
 };
 
 }  // namespace ggp::reasoner::propnet
