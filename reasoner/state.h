@@ -63,25 +63,22 @@ class State {
   // of different capacity that compare equal hash alike). Finalised by Mix64: the
   // word-by-word combine alone leaves the low bits of similar states clustered.
   static size_t HashWords(std::span<const uint64_t> words) {
-    size_t n = words.size();
-    while (n > 0 && words[n - 1] == 0) --n;
-    uint64_t h = 0x243F6A8885A308D3ull;
-    for (size_t i = 0; i < n; ++i) {
-      h ^= words[i] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-    }
-    return static_cast<size_t>(Mix64(h));
+    return HashOf(words.size(), [&](size_t i) { return words[i]; });
   }
   // HashWords of the words with only the bits of `keep` (words past its end: all bits):
   // equal to HashWords(words) where `keep` clears no set bit.
   static size_t HashWordsMasked(std::span<const uint64_t> words, std::span<const uint64_t> keep) {
-    auto word = [&](size_t i) { return i < keep.size() ? words[i] & keep[i] : words[i]; };
-    size_t n = words.size();
-    while (n > 0 && word(n - 1) == 0) --n;
-    uint64_t h = 0x243F6A8885A308D3ull;
+    return HashOf(words.size(), [&](size_t i) { return MaskedWord(words, keep, i); });
+  }
+  // Whether `a` and `b` agree on the bits of `keep` (words past its end: all bits; words
+  // past a span's end: zero). With an empty `keep`, whether they are the same state.
+  static bool EqualWordsMasked(std::span<const uint64_t> a, std::span<const uint64_t> b,
+                               std::span<const uint64_t> keep) {
+    const size_t n = a.size() > b.size() ? a.size() : b.size();
     for (size_t i = 0; i < n; ++i) {
-      h ^= word(i) + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+      if (MaskedWord(a, keep, i) != MaskedWord(b, keep, i)) return false;
     }
-    return static_cast<size_t>(Mix64(h));
+    return true;
   }
 
   friend bool operator==(const State& a, const State& b) {
@@ -97,6 +94,23 @@ class State {
   }
 
  private:
+  // Word i of `words` (0 past its end) with only the bits of `keep` (all past its end).
+  static uint64_t MaskedWord(std::span<const uint64_t> words, std::span<const uint64_t> keep,
+                             size_t i) {
+    const uint64_t w = i < words.size() ? words[i] : 0;
+    return i < keep.size() ? w & keep[i] : w;
+  }
+  // The hash of the n words word(0..n-1), trailing zero words left out.
+  template <typename WordAt>
+  static size_t HashOf(size_t n, WordAt word) {
+    while (n > 0 && word(n - 1) == 0) --n;
+    uint64_t h = 0x243F6A8885A308D3ull;
+    for (size_t i = 0; i < n; ++i) {
+      h ^= word(i) + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    }
+    return static_cast<size_t>(Mix64(h));
+  }
+
   std::vector<uint64_t> words_;
 };
 

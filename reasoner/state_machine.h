@@ -158,11 +158,18 @@ class StateMachine {
     return std::nullopt;
   }
 
-  // A key of `s` for the transposition tables of exact searches (endgame, threats, proof
-  // numbers): states with one key are taken for one state, so it may leave out what cannot
-  // change any legal move, goal or terminal flag of `s` and its successors. Default: the
-  // state's hash; the propnet leaves out its dead fluents (propnet/dead_fluents.h).
-  virtual uint64_t TranspositionKey(const State& s) const { return s.Hash(); }
+  // The bits of the fluents that can change a legal move, goal or terminal flag of a state
+  // or of its successors (State's word layout; words past the end: all bits). Two states
+  // equal on these bits have the same future under every line of play, so a search may
+  // take them for one state. Empty (the default): every fluent counts. The propnet leaves
+  // out its dead fluents (propnet/dead_fluents.h). Fixed for the machine's life.
+  virtual std::span<const uint64_t> LiveFluentMask() const { return {}; }
+  // A key of `s` for transposition tables: the hash of its live bits (LiveFluentMask), so
+  // states equal on them share a key; the state's hash where every fluent counts.
+  uint64_t TranspositionKey(const State& s) const {
+    const std::span<const uint64_t> keep = LiveFluentMask();
+    return keep.empty() ? s.Hash() : State::HashWordsMasked(s.words(), keep);
+  }
 
   // ---- Symbol boundary (not for hot loops) ----
   // The term of a move id of `role`.

@@ -52,6 +52,7 @@ MctsPlayer::MctsPlayer(const PlayerOptions& options, SearchPool* pool,
     use_endgame_ = options.params.value("endgame", use_endgame_);
     endgame_share_ = std::clamp(options.params.value("endgame_share", endgame_share_), 0.0, 0.95);
     endgame_plies_ = std::max(1, options.params.value("endgame_plies", endgame_plies_));
+    endgame_keep_ = options.params.value("endgame_keep", endgame_keep_);
     endgame_mb_ = std::clamp(options.params.value("endgame_mb", endgame_mb_), 1, 65536);
     use_threats_ = options.params.value("threats", use_threats_);
     threat_share_ = std::clamp(options.params.value("threat_share", threat_share_), 0.0, 0.9);
@@ -163,7 +164,8 @@ reasoner::Move MctsPlayer::SelectMove(const reasoner::State& state, Deadline dea
   const Deadline decide_at = deadline - std::chrono::milliseconds(params_.decision_margin_ms);
   Decision d = search_->Decide();
   // A solved ending makes the decision certain: its move stands, the search ponders on.
-  if (!d.certain) TryEndgame(state, decide_at, &d, stats);
+  // Otherwise the tree decides, with what the solver proved in it (KeepMovesWorth).
+  if (!d.certain && !TryEndgame(state, decide_at, &d, stats)) d = search_->Decide();
   // The threat check takes the last threat_share_ of the time, so that the moves it checks
   // are the ones the search prefers at the end; a short second look confirms the choice if
   // the search ran on after it (its table answers what was checked already).

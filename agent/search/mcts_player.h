@@ -118,6 +118,12 @@ class MctsPlayer final : public Player {
   // all end within endgame_plies_; the solver's try, which sets `d` when its move is played.
   bool InEnding(const reasoner::State& state);
   bool TryEndgame(const reasoner::State& state, Deadline decide_at, Decision* d, MoveStats* stats);
+  // Where the solver proved `value`, short of a win, at the root and we alone choose there:
+  // solves each of our moves by `until` and proves those worth less in the tree (as
+  // losses), so that the search picks among the moves that keep `value` the one that
+  // gives the opponent most chances to err. Returns how many keep it, or -1 (nothing
+  // handed over) where a move could not be settled. Search paused; control thread.
+  int KeepMovesWorth(const reasoner::State& state, int value, Deadline until);
   void MakeEndgameSolver();
   // After our answer in a state of an ending where we had a single legal move (the
   // opponents choose; the referee's next message comes when they have): the solver runs
@@ -136,6 +142,7 @@ class MctsPlayer final : public Player {
   double EndgameShareNow() const;
   int endgame_misses_ = 0;
   bool use_endgame_ = true;
+  bool endgame_keep_ = true;  // params "endgame_keep": KeepMovesWorth where it applies
   double endgame_share_ = 0.5;
   int endgame_plies_ = 24;
   int endgame_mb_ = 64;

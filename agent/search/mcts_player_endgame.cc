@@ -80,19 +80,27 @@ bool MctsPlayer::TryEndgame(const reasoner::State& state, Deadline decide_at, De
       std::chrono::duration_cast<SteadyClock::duration>((decide_at - begin) * share);
   search_->Pause();  // one thread's time: the search waits while the solver runs
   const EndgameResult r = endgame_->Solve(state, begin + budget, nullptr);
+  // Played: a win nothing can take away (the best goal there is), or, where the value is
+  // the game's (two roles, constant sum, turns), any outcome better than a loss. A proven
+  // loss leaves the choice to the search, which plays for the opponent's mistakes; so does
+  // a proven draw where every move of ours is settled: the search chooses among those
+  // that keep it.
+  bool play = r.solved && r.move >= 0 && (r.value >= 100 || (r.exact && r.value > 0));
+  const int kept =
+      play && r.value < 100 && endgame_keep_
+          ? KeepMovesWorth(state, r.value, std::min(decide_at, SteadyClock::now() + budget))
+          : -1;
+  play = play && kept < 0;
   search_->Start();
   endgame_misses_ = r.solved || r.root_done > 0 ? 0 : endgame_misses_ + 1;
   const double ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - begin).count();
-  // Played: a win nothing can take away (the best goal there is), or, where the value is
-  // the game's (two roles, constant sum, turns), any outcome better than a loss. A proven
-  // loss leaves the choice to the search, which plays for the opponent's mistakes.
-  const bool play = r.solved && r.move >= 0 && (r.value >= 100 || (r.exact && r.value > 0));
   if (stats != nullptr) {
     stats->extra["endgame"] = {
         {"solved", r.solved}, {"value", r.value},  {"exact", r.exact},
         {"played", play},     {"states", r.nodes}, {"entries", r.entries},
         {"ms", ms},           {"share", share},    {"root_done", r.root_done}};
     if (pondered_states_ > 0) stats->extra["endgame"]["pondered"] = pondered_states_;
+    if (kept >= 0) stats->extra["endgame"]["kept"] = kept;
   }
   pondered_states_ = 0;
   if (!play) return false;
@@ -102,6 +110,36 @@ bool MctsPlayer::TryEndgame(const reasoner::State& state, Deadline decide_at, De
   d->certain = true;
   d->visit_share = -1;
   return true;
+}
+
+int MctsPlayer::KeepMovesWorth(const reasoner::State& state, int value, Deadline until) {
+  const Node* root = search_->root();
+  if (root == nullptr || machine_->num_roles() != 2 || root->terminal() ||
+      root->num_movers() != 1 || root->num_moves(role_) < 2 || !search_->ExactValues()) {
+    return -1;
+  }
+  const int other = 1 - role_;
+  std::vector<reasoner::Move> joint(2), legal;
+  machine_->LegalMoves(state, other, *workspace_, &legal);
+  if (legal.size() != 1) return -1;
+  joint[static_cast<size_t>(other)] = legal.front();
+  const uint32_t k = root->num_moves(role_);
+  std::vector<uint32_t> worse;
+  reasoner::State next;
+  for (uint32_t i = 0; i < k; ++i) {
+    joint[static_cast<size_t>(role_)] = root->moves(role_)[i];
+    machine_->NextState(state, joint, *workspace_, &next);
+    // The root's solve left most of these in the table.
+    const EndgameResult c = endgame_->Solve(next, until, nullptr);
+    if (!c.solved) return -1;
+    if (c.value < value) worse.push_back(i);
+  }
+  // A move worth less than the draw is proven a loss: the tree then leaves it alone. Every
+  // one must hold (its child made), or the solver's own move is played.
+  for (uint32_t i : worse) {
+    if (!search_->ProveRootMove(i, /*win=*/false)) return -1;
+  }
+  return static_cast<int>(k - worse.size());
 }
 
 }  // namespace ggp::agent::search

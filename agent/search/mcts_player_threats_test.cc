@@ -20,7 +20,9 @@ using namespace ggp::search_testing;
 using threat_testing::After;
 using threat_testing::Far;
 
-// x and o take turns waiting (each wait is remembered), ten plies; then both get 60.
+// x and o take turns waiting (each wait is remembered), ten plies, or five if the waits
+// of plies 1 to 5 were all 1s (so the remembered waits matter: they are not dead fluents,
+// and the game keeps thousands of positions); then both get 60.
 constexpr char kShared[] = R"(
 (role x) (role o)
 (init (control x)) (init (step 0))
@@ -35,6 +37,8 @@ constexpr char kShared[] = R"(
 (succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5) (succ 5 6) (succ 6 7) (succ 7 8)
 (succ 8 9) (succ 9 10)
 (<= terminal (true (step 10)))
+(<= terminal (true (waited 1 1)) (true (waited 2 1)) (true (waited 3 1)) (true (waited 4 1))
+    (true (waited 5 1)))
 (<= (goal ?p 60) (role ?p))
 )";
 

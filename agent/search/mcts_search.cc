@@ -62,7 +62,8 @@ MctsSearch::MctsSearch(std::shared_ptr<const reasoner::StateMachine> machine, in
                         ? static_cast<uint32_t>(std::max(0, params.eval_prior_visits))
                         : 0),
       account_(std::make_shared<TreeAccount>()),
-      table_(params.transpositions ? std::make_shared<TranspositionTable>() : nullptr) {
+      live_mask_(params.live_keys ? machine_->LiveFluentMask() : std::span<const uint64_t>()),
+      table_(params.transpositions ? std::make_shared<TranspositionTable>(live_mask_) : nullptr) {
   if (num_roles_ < 1 || num_roles_ > 255) throw std::invalid_argument("MctsSearch: bad role count");
   // Worker contexts are built by their own threads on first use (RunBatch); the control
   // thread's is built here.
@@ -185,8 +186,13 @@ bool MctsSearch::Advance(std::span<const reasoner::Move> joint, const reasoner::
   std::unique_ptr<Node> keep;
   const int64_t j = root_ ? root_->JointIndexOf(joint) : -1;
   if (j >= 0 && root_->child(static_cast<uint32_t>(j)) != nullptr) {
-    root_->child(static_cast<uint32_t>(j))->LoadState(&c.cur);
-    if (c.cur == next) keep = root_->Detach(static_cast<uint32_t>(j));
+    Node* child = root_->child(static_cast<uint32_t>(j));
+    // A child merged with a state that differs from `next` in dead fluents only
+    // (transpositions.h) has `next`'s future: it is kept, and takes `next` as its state.
+    if (child->HasState(next) || (child->HasState(next, live_mask_) && child->CanTakeState(next))) {
+      keep = root_->Detach(static_cast<uint32_t>(j));
+      if (!keep->HasState(next)) keep->ReplaceState(next);
+    }
   }
   // The rest of the old tree goes to the collector, which frees what only it reaches: a
   // node of the kept tree that a discarded node links to keeps the kept tree's reference.

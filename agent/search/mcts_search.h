@@ -265,6 +265,9 @@ class MctsSearch final : public SearchJob {
   const int playout_steps_;  // params_.max_playout_steps, or the cutoff with a heuristic
   const uint32_t prior_visits_;  // params_.eval_prior_visits where they apply, else 0
   const std::shared_ptr<TreeAccount> account_;
+  // The bits states are compared on (machine_->LiveFluentMask() with params_.live_keys,
+  // else empty: all bits).
+  const std::span<const uint64_t> live_mask_;
   // Null without SearchParams::transpositions. Replaced (the old one goes to the
   // collector) only while paused.
   std::shared_ptr<TranspositionTable> table_;

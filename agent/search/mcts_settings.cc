@@ -32,6 +32,7 @@ SearchParams SearchParamsFromJson(const nlohmann::json& j, SearchParams p) {
   p.max_iterations = j.value("max_iterations", p.max_iterations);
   p.solver = j.value("solver", p.solver);
   p.transpositions = j.value("transpositions", p.transpositions);
+  p.live_keys = j.value("live_keys", p.live_keys);
   p.node_pool = j.value("node_pool", p.node_pool);
   p.relative_rewards = j.value("relative_rewards", p.relative_rewards);
   p.paranoia = std::clamp(j.value("paranoia", p.paranoia), 0.0, 1.0);

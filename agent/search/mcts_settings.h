@@ -10,9 +10,10 @@
 // model, opponents' playout moves are sampled from it, model_playout.h) and
 // "model_playout_epsilon" (their share of uniform moves, default 0.2),
 // "memory_mb" (tree memory limit), "max_nodes", "max_iterations" (per Start/Advance; for
-// tests), "solver" (bool), "mast" (bool: MAST playouts, else uniform; default false),
-// "mast_epsilon", "decisive_playouts" (true: always, false: never, "auto": the default,
-// on machines with a decisive loop of their own), "decision_margin_ms",
+// tests), "solver" (bool), "transpositions" (bool), "live_keys" (bool, default true:
+// transposed states compared on the machine's live fluents only, SearchParams), "mast" (bool: MAST
+// playouts, else uniform; default false), "mast_epsilon", "decisive_playouts" (true: always, false:
+// never, "auto": the default, on machines with a decisive loop of their own), "decision_margin_ms",
 // "max_playout_steps", "model" (an opponent model
 // of models/opponent: "auto" (default: "mixture" where roles move at the same time,
 // MovesTogether, else "uniform"), "uniform" (plain UCT), "frequency", "buffer20", "buffer",
@@ -64,7 +65,10 @@
 // none of the root's moves, down to an eighth) of the move's time while an EndgameSolver
 // (endgame_solver.h, table "endgame_mb", default 64, kept through the match) searches the
 // ending to its end; its move is played when it proves a win, or any outcome better than a
-// loss where that is the game's value; while the opponents choose in an ending, the solver
+// loss where that is the game's value; short of a win, where we alone choose, with
+// "endgame_keep" (default true) it settles each of our moves instead, proves those worth
+// less lost in the tree, and the search picks among the rest (extra["endgame"]["kept"]:
+// how many); while the opponents choose in an ending, the solver
 // runs in the search's place until our next call; extra["endgame"] reports each try).
 // "threats" (bool, default true: in two-role games where we alone choose and the goals
 // sum to 100, the search pauses for up to "threat_share" (default 0.2) of the move's time

@@ -16,12 +16,13 @@ void MctsSearch::ClearTable() {
   if (entries == 0) return;
   account_->bytes.fetch_sub(entries * TranspositionTable::kEntryBytes, std::memory_order_relaxed);
   // A large table's memory goes back on the collector's thread, not in the play clock.
-  NodeCollector::Global().Dispose(std::exchange(table_, std::make_shared<TranspositionTable>()));
+  NodeCollector::Global().Dispose(
+      std::exchange(table_, std::make_shared<TranspositionTable>(live_mask_)));
 }
 
 void MctsSearch::EnterNode(Node& node) {
   node.epoch().store(epoch_, std::memory_order_relaxed);
-  const uint64_t key = TranspositionTable::Key(node.StateHash(), node.ply());
+  const uint64_t key = TranspositionTable::Key(node.StateKey(live_mask_), node.ply());
   if (table_->Insert(key, &node) == &node) {
     account_->bytes.fetch_add(TranspositionTable::kEntryBytes, std::memory_order_relaxed);
   }
@@ -29,7 +30,10 @@ void MctsSearch::EnterNode(Node& node) {
 
 Node* MctsSearch::LinkTransposition(Node& node, uint32_t joint, WorkerContext& c, uint64_t* key) {
   const uint32_t ply = node.ply() + 1;
-  *key = TranspositionTable::Key(c.next.Hash(), ply);
+  *key = TranspositionTable::Key(live_mask_.empty()
+                                     ? c.next.Hash()
+                                     : reasoner::State::HashWordsMasked(c.next.words(), live_mask_),
+                                 ply);
   Node* known = table_->Find(*key, c.next, ply);
   if (known == nullptr) return nullptr;
   // `known` is reachable from the root (the table holds nothing else), so the count

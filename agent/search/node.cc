@@ -112,6 +112,11 @@ void Node::LoadState(reasoner::State* out) const {
   if (num_words_ > 0) std::memcpy(w.data(), words_, num_words_ * sizeof(uint64_t));
 }
 
+void Node::ReplaceState(const reasoner::State& state) {
+  const std::span<const uint64_t> w = state.words();
+  for (size_t i = 0; i < num_words_; ++i) words_[i] = i < w.size() ? w[i] : 0;
+}
+
 bool Node::HasState(const reasoner::State& state) const {
   const std::span<const uint64_t> w = state.words();
   if (w.size() < num_words_) return false;

@@ -187,8 +187,30 @@ class Node {
   bool SameState(const Node& other) const {
     return num_words_ == other.num_words_ && std::equal(words_, words_ + num_words_, other.words_);
   }
+  // The same on the bits of `keep` only (StateMachine::LiveFluentMask; empty: all bits).
+  bool HasState(const reasoner::State& state, std::span<const uint64_t> keep) const {
+    return reasoner::State::EqualWordsMasked({words_, num_words_}, state.words(), keep);
+  }
+  bool SameState(const Node& other, std::span<const uint64_t> keep) const {
+    return reasoner::State::EqualWordsMasked({words_, num_words_}, {other.words_, other.num_words_},
+                                             keep);
+  }
   // reasoner::State::Hash of the node's state.
   size_t StateHash() const { return reasoner::State::HashWords({words_, num_words_}); }
+  // StateMachine::TranspositionKey of the node's state under the machine's `keep`.
+  size_t StateKey(std::span<const uint64_t> keep) const {
+    return keep.empty() ? StateHash()
+                        : reasoner::State::HashWordsMasked({words_, num_words_}, keep);
+  }
+  // Whether ReplaceState can store `state`: it sets no bit past the node's last nonzero word.
+  bool CanTakeState(const reasoner::State& state) const {
+    const std::span<const uint64_t> w = state.words();
+    return std::all_of(w.begin() + std::min<size_t>(w.size(), num_words_), w.end(),
+                       [](uint64_t x) { return x == 0; });
+  }
+  // Overwrites the node's state with `state` (CanTakeState): for a root whose state equals
+  // `state` on the live bits (MctsSearch::Advance). Not while searched.
+  void ReplaceState(const reasoner::State& state);
 
   // The node's AMAF table (GRAVE), or null until one is installed.
   AmafTable* amaf() const { return amaf_.load(std::memory_order_acquire); }

@@ -161,6 +161,10 @@ struct SearchParams {
   // the node already made for it (the tree becomes a graph; transpositions.h). Off: every
   // path has its own nodes.
   bool transpositions = true;
+  // With transpositions: states are compared on the machine's live fluents only
+  // (StateMachine::LiveFluentMask), so states that differ in dead fluents alone share a
+  // node. Off: on every fluent.
+  bool live_keys = true;
   // Nodes come from the search's NodePool (node_pool.h). Off: from operator new (the C
   // library's allocator; for measuring the pool).
   bool node_pool = true;

@@ -12,7 +12,8 @@ Node* TranspositionTable::Find(uint64_t key, const reasoner::State& state, uint3
   for (size_t i = key & mask;; i = (i + 1) & mask) {
     const Slot& slot = shard.slots[i];
     if (slot.node == nullptr) return nullptr;
-    if (slot.key == key && slot.node->ply() == ply && slot.node->HasState(state)) return slot.node;
+    if (slot.key == key && slot.node->ply() == ply && slot.node->HasState(state, keep_))
+      return slot.node;
   }
 }
 
@@ -28,7 +29,7 @@ Node* TranspositionTable::Insert(uint64_t key, Node* node) {
       ++shard.used;
       return node;
     }
-    if (slot.key == key && slot.node->ply() == node->ply() && slot.node->SameState(*node)) {
+    if (slot.key == key && slot.node->ply() == node->ply() && slot.node->SameState(*node, keep_)) {
       return slot.node;
     }
   }

@@ -4,7 +4,9 @@
 // becomes a graph; node.h counts the references).
 //
 // Keys are (state, ply): a state met again at another ply is a new node, so every edge goes
-// from ply p to ply p + 1 and the graph has no cycles (selection always ends).
+// from ply p to ply p + 1 and the graph has no cycles (selection always ends). States are
+// compared on the machine's live bits (StateMachine::LiveFluentMask): two that differ only
+// in dead fluents have one future, and share a node (the first one's state).
 //
 // The table does not own its nodes. Its user enters only nodes reachable from the current
 // root and replaces the table before any node can be freed (tree reuse, a new root), so an
@@ -17,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <span>
 #include <vector>
 
 #include "agent/search/node.h"
@@ -30,10 +33,13 @@ class TranspositionTable {
   // factor between 3/8 and 3/4.
   static constexpr int64_t kEntryBytes = 32;
 
-  // The key of a state (reasoner::State::Hash, or Node::StateHash, both well mixed) at
-  // `ply`.
-  static uint64_t Key(size_t state_hash, uint32_t ply) {
-    return static_cast<uint64_t>(state_hash) ^ ((ply + 1) * 0x9E3779B97F4A7C15ull);
+  // `keep`: the live bits states are compared on (empty: all). It must outlive the table.
+  explicit TranspositionTable(std::span<const uint64_t> keep = {}) : keep_(keep) {}
+
+  // The key of a state at `ply`, from its key under the same `keep`
+  // (StateMachine::TranspositionKey or Node::StateKey, both well mixed).
+  static uint64_t Key(size_t state_key, uint32_t ply) {
+    return static_cast<uint64_t>(state_key) ^ ((ply + 1) * 0x9E3779B97F4A7C15ull);
   }
 
   // The node entered for (state, ply) under `key`, or null.
@@ -59,6 +65,7 @@ class TranspositionTable {
   Shard& ShardOf(uint64_t key) const { return shards_[key >> 58]; }
   static void Grow(Shard& shard);
 
+  std::span<const uint64_t> keep_;
   mutable std::array<Shard, kShards> shards_;
 };
 

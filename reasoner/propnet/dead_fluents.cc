@@ -4,7 +4,25 @@
 
 namespace ggp::reasoner::propnet {
 
+namespace {
+
+// Whether `net` is of the whole game: a terminal, and legal moves and goals for every
+// role. One built without legal moves (the hybrid machine's) or without goals or terminal
+// (the split machine's) would call dead what the missing parts read.
+bool WholeGame(const Propnet& net) {
+  if (net.terminal == net.const_false) return false;
+  for (size_t r = 0; r < net.legal.size(); ++r) {
+    bool some_legal = false;
+    for (uint32_t c : net.legal[r]) some_legal = some_legal || c != net.const_false;
+    if (!some_legal || r >= net.goals.size() || net.goals[r].empty()) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::vector<uint64_t> LiveFluentWords(const Propnet& net) {
+  if (!WholeGame(net)) return {};
   const uint32_t n = net.num_components();
   // The fluent whose leaf each component is, if any.
   std::vector<int32_t> fluent_of(n, -1);

@@ -19,6 +19,8 @@ namespace ggp::reasoner::propnet {
 
 // One bit per fluent of `net` (State's word layout), set for the live ones; bits past
 // net.num_fluents are set too, so that a mask never clears a fluent it does not know.
+// Empty (every fluent live) unless the net is of the whole game: without its legal moves,
+// goals or terminal (the hybrid's and the split machine's nets) nothing can be called dead.
 std::vector<uint64_t> LiveFluentWords(const Propnet& net);
 
 }  // namespace ggp::reasoner::propnet

@@ -74,18 +74,8 @@ PropnetMachine::PropnetMachine(std::shared_ptr<kif::SymbolTable> symbols,
       fluent_terms_(std::move(fluent_terms)),
       move_terms_(std::move(move_terms)),
       stats_(stats) {
-  // Fluents are dead only in a net of the whole game: one built without legal moves (the
-  // hybrid's), goals or terminal (the split machine's) would call dead what those read.
-  bool whole = net_.terminal != net_.const_false;
-  for (size_t r = 0; r < net_.legal.size(); ++r) {
-    bool some_legal = false;
-    for (uint32_t c : net_.legal[r]) some_legal = some_legal || c != net_.const_false;
-    whole = whole && some_legal && !net_.goals[r].empty();
-  }
-  if (whole) {
-    live_words_ = LiveFluentWords(net_);
-    for (uint64_t w : live_words_) num_dead_ += static_cast<size_t>(std::popcount(~w));
-  }
+  live_words_ = LiveFluentWords(net_);
+  for (uint64_t w : live_words_) num_dead_ += static_cast<size_t>(std::popcount(~w));
   move_ids_.resize(move_terms_.size());
   for (size_t r = 0; r < move_terms_.size(); ++r) {
     for (size_t m = 0; m < move_terms_[r].size(); ++m) {

@@ -101,8 +101,8 @@ class PropnetMachine final : public StateMachine {
                               std::vector<PlayoutMove>* moves,
                               const std::atomic<bool>* stop) const override;
 
-  uint64_t TranspositionKey(const State& s) const override {
-    return num_dead_ > 0 ? State::HashWordsMasked(s.words(), live_words_) : s.Hash();
+  std::span<const uint64_t> LiveFluentMask() const override {
+    return num_dead_ > 0 ? std::span<const uint64_t>(live_words_) : std::span<const uint64_t>();
   }
   // How many fluents are dead (dead_fluents.h), and the live ones' bits.
   size_t num_dead_fluents() const { return num_dead_; }
@@ -153,7 +153,7 @@ class PropnetMachine final : public StateMachine {
   mutable std::once_flag latches_once_;
   mutable std::unique_ptr<LatchAnalysis> latches_;
   mutable bool bounds_goals_ = false;  // some goal can be ruled out by latches
-  std::vector<uint64_t> live_words_;   // LiveFluentWords(net_)
+  std::vector<uint64_t> live_words_;   // LiveFluentWords(net_); empty: none dead
   size_t num_dead_ = 0;
 };
 
